@@ -1,0 +1,357 @@
+"""The front functions: check the input once, pick the backend, run it, build the Result.
+
+``solve``, ``solutions`` and ``count`` share one path: :func:`_prepare` validates
+every argument eagerly (so a bad call fails where it is made), and :func:`_search`
+is the single lazy iterator the three are built on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .board import Solution, canonical
+from .errors import InvalidInputError, InvalidTypeError, SearchTimeoutError, UnsupportedOptionError
+from .result import Result
+from .solvers import REGISTRY, Backend, BackendInfo, Problem, SearchRun, get_backend
+from .solvers.base import OutOfTime
+
+DEFAULT_BACKEND = "recursive"
+
+
+@dataclass(frozen=True)
+class _Plan:
+    backend: Backend
+    problem: Problem
+    limit: int | None
+    time_limit: float | None
+    unique: bool
+
+
+def _check_int(value: object, name: str, minimum: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidTypeError(f"{name} must be an integer, got {value!r} ({type(value).__name__})")
+    if value < minimum:
+        allowed = "a positive integer" if minimum == 1 else f"an integer >= {minimum}"
+        raise InvalidInputError(f"{name} must be {allowed}, got {value}")
+    return value
+
+
+def check_n(n: object) -> int:
+    """Return ``n`` when it is a valid board size, else raise a clear error.
+
+    >>> check_n(8)
+    8
+    >>> check_n(0)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: n must be a positive integer, got 0
+    """
+    return _check_int(n, "n", 1)
+
+
+def check_fixed(fixed: Mapping[int, int] | None, n: int) -> tuple[int | None, ...]:
+    """Turn a ``{row: column}`` mapping into a per-row tuple, checking every entry.
+
+    Queens that attack each other are allowed (the problem then has no solution);
+    rows and columns outside the board are not.
+    """
+    per_row: list[int | None] = [None] * n
+    if fixed is None:
+        return tuple(per_row)
+    if not isinstance(fixed, Mapping):
+        raise InvalidTypeError(
+            f"fixed must be a mapping of row -> column, got {type(fixed).__name__}"
+        )
+    for row, column in fixed.items():
+        for name, value in (("row", row), ("column", column)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidTypeError(f"fixed {name} must be an integer, got {value!r}")
+            if not 0 <= value < n:
+                raise InvalidInputError(
+                    f"fixed {name} {value} is off the board; "
+                    f"rows and columns run 0..{n - 1} for n={n}"
+                )
+        per_row[row] = column
+    return tuple(per_row)
+
+
+def _prepare(
+    n: object,
+    backend: str,
+    *,
+    limit: int | None,
+    fixed: Mapping[int, int] | None,
+    seed: int | None,
+    time_limit: float | None,
+    workers: int | None,
+    unique: bool,
+    options: dict[str, Any],
+) -> _Plan:
+    n = check_n(n)
+    engine = get_backend(backend)
+    if limit is not None:
+        _check_int(limit, "limit", 1)
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise InvalidTypeError(f"time_limit must be a number of seconds, got {time_limit!r}")
+        if not time_limit > 0:
+            raise InvalidInputError(
+                f"time_limit must be a positive number of seconds, got {time_limit}"
+            )
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidTypeError(f"seed must be an integer, got {seed!r}")
+    if workers is not None:
+        _check_int(workers, "workers", 1)
+    per_row = check_fixed(fixed, n)
+
+    def refuse(option: str, flag: str) -> None:
+        able = [b.name for b in REGISTRY.values() if getattr(b, flag)]
+        raise UnsupportedOptionError(
+            f"backend {engine.name!r} does not support {option}; backends that do: "
+            f"{', '.join(able) or 'none'}"
+        )
+
+    if fixed and not engine.supports_fixed:
+        refuse("fixed", "supports_fixed")
+    if seed is not None and not engine.randomized:
+        refuse("seed", "randomized")
+    if workers is not None and not engine.supports_workers:
+        refuse("workers", "supports_workers")
+    if time_limit is not None and not engine.supports_time_limit:
+        refuse("time_limit", "supports_time_limit")
+    unknown = sorted(set(options) - set(engine.options))
+    if unknown:
+        allowed = ", ".join(engine.options) or "none"
+        raise UnsupportedOptionError(
+            f"backend {engine.name!r} got unknown option(s) {', '.join(unknown)}; "
+            f"its own options are: {allowed}"
+        )
+    if engine.max_n is not None and n > engine.max_n:
+        raise InvalidInputError(
+            f"backend {engine.name!r} handles n up to {engine.max_n}, got n={n}"
+        )
+    engine.require()
+    problem = Problem(n=n, fixed=per_row, seed=seed, workers=workers, options=dict(options))
+    return _Plan(engine, problem, limit, time_limit, bool(unique))
+
+
+def _search(plan: _Plan, run: SearchRun) -> Iterator[Solution]:
+    """The one iterator under solve, solutions and count: limit, uniqueness, time."""
+    if not plan.backend.enumerates:
+        raise UnsupportedOptionError(
+            f"backend {plan.backend.name!r} only counts; use cpqueens.count, "
+            "or an enumerating backend to list solutions"
+        )
+    seen: set[Solution] = set()
+    produced = 0
+    found = plan.backend.search(plan.problem, run)
+    try:
+        for solution in found:
+            if plan.unique:
+                solution = canonical(solution)
+                if solution in seen:
+                    continue
+                seen.add(solution)
+            yield solution
+            produced += 1
+            if plan.limit is not None and produced >= plan.limit:
+                run.complete = False
+                return
+    except OutOfTime:
+        run.mark_timed_out()
+    finally:
+        found.close()
+
+
+def solutions(
+    n: int,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = None,
+    fixed: Mapping[int, int] | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    workers: int | None = None,
+    unique: bool = False,
+    **options: Any,
+) -> Iterator[Solution]:
+    """Iterate lazily over the solutions of the n-queens problem.
+
+    Arguments are checked at the call, before the first solution is asked for.
+    Deterministic backends yield solutions in lexicographic order; ``unique=True``
+    yields one canonical representative per class of solutions equal up to rotation
+    and reflection. A ``time_limit`` ends the iteration quietly when it runs out.
+
+    >>> import cpqueens
+    >>> it = cpqueens.solutions(8)
+    >>> next(it)
+    (0, 4, 7, 5, 2, 6, 1, 3)
+    >>> sum(1 for _ in cpqueens.solutions(8, unique=True))
+    12
+    """
+    plan = _prepare(
+        n,
+        backend,
+        limit=limit,
+        fixed=fixed,
+        seed=seed,
+        time_limit=time_limit,
+        workers=workers,
+        unique=unique,
+        options=options,
+    )
+    return _search(plan, SearchRun(time_limit))
+
+
+def solve(
+    n: int,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = None,
+    fixed: Mapping[int, int] | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    workers: int | None = None,
+    unique: bool = False,
+    **options: Any,
+) -> Result:
+    """Solve the n-queens problem with one backend and return a :class:`Result`.
+
+    Parameters
+    ----------
+    n : int
+        Board size, at least 1 (n=2 and n=3 have no solution).
+    backend : str
+        A name from :func:`backends`; default ``"recursive"``.
+    limit : int, optional
+        Stop after this many solutions (``Result.complete`` is then False).
+    fixed : mapping of int to int, optional
+        Queens placed in advance, row -> column (the completion problem). Queens
+        that attack each other simply leave no solution.
+    seed : int, optional
+        Seed of a randomised backend, for reproducible runs.
+    time_limit : float, optional
+        Seconds after which the search stops with the solutions found so far.
+    workers : int, optional
+        Parallel workers, for the backends that support them.
+    unique : bool
+        Keep one canonical solution per symmetry class (rotations and reflections).
+    **options
+        Backend-specific options, listed by :func:`backends`.
+
+    Examples
+    --------
+    >>> import cpqueens
+    >>> cpqueens.solve(8, limit=1).solutions[0]
+    (0, 4, 7, 5, 2, 6, 1, 3)
+    >>> r = cpqueens.solve(8, backend="tree")
+    >>> r.count, r.stats["nodes"], r.stats["attempts"]
+    (92, 2056, 15720)
+    >>> cpqueens.solve(4, fixed={0: 0}).count
+    0
+    """
+    plan = _prepare(
+        n,
+        backend,
+        limit=limit,
+        fixed=fixed,
+        seed=seed,
+        time_limit=time_limit,
+        workers=workers,
+        unique=unique,
+        options=options,
+    )
+    run = SearchRun(time_limit)
+    start = time.perf_counter()
+    if plan.backend.enumerates:
+        found = tuple(_search(plan, run))
+        total = len(found)
+    else:
+        found, total = (), _count(plan, run)
+    elapsed = time.perf_counter() - start
+    return Result(
+        n=plan.problem.n,
+        backend=plan.backend.name,
+        solutions=found,
+        count=total,
+        complete=run.complete,
+        stats=MappingProxyType(dict(run.stats, timed_out=run.timed_out)),
+        elapsed=elapsed,
+        fixed=MappingProxyType(
+            {row: col for row, col in enumerate(plan.problem.fixed) if col is not None}
+        ),
+    )
+
+
+def _count(plan: _Plan, run: SearchRun) -> int:
+    if plan.unique or plan.limit is not None or not _has_own_counter(plan.backend):
+        return sum(1 for _ in _search(plan, run))
+    try:
+        return plan.backend.count(plan.problem, run)
+    except OutOfTime:
+        run.mark_timed_out()
+        return run.stats.get("partial_count", 0)
+
+
+def _has_own_counter(backend: Backend) -> bool:
+    return type(backend).count is not Backend.count
+
+
+def count(
+    n: int,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = None,
+    fixed: Mapping[int, int] | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    workers: int | None = None,
+    unique: bool = False,
+    **options: Any,
+) -> int:
+    """Return the number of solutions (of symmetry classes with ``unique=True``).
+
+    With ``limit`` the count stops there. If ``time_limit`` runs out first,
+    :class:`~cpqueens.errors.SearchTimeoutError` is raised, carrying the partial
+    count, since a partial number would pass for an exact one.
+
+    >>> import cpqueens
+    >>> [cpqueens.count(n) for n in range(1, 9)]
+    [1, 0, 0, 2, 10, 4, 40, 92]
+    >>> cpqueens.count(10, backend="stack", unique=True)
+    92
+    """
+    plan = _prepare(
+        n,
+        backend,
+        limit=limit,
+        fixed=fixed,
+        seed=seed,
+        time_limit=time_limit,
+        workers=workers,
+        unique=unique,
+        options=options,
+    )
+    run = SearchRun(time_limit)
+    total = _count(plan, run)
+    if run.timed_out:
+        raise SearchTimeoutError(
+            f"count(n={plan.problem.n}, backend={plan.backend.name!r}) ran out of its "
+            f"time_limit of {time_limit} s after {total} solutions",
+            partial=total,
+        )
+    return total
+
+
+def backends() -> tuple[BackendInfo, ...]:
+    """Describe every registered backend: its name, its source and what it can do.
+
+    >>> import cpqueens
+    >>> [info.name for info in cpqueens.backends()][:4]
+    ['recursive', 'stack', 'tree', 'random']
+    """
+    return tuple(backend.info() for backend in REGISTRY.values())

@@ -1,0 +1,203 @@
+"""A solution as a tuple of columns: validity, symmetry and rendering.
+
+A solution (or any placement) of the n-queens problem is a tuple whose entry ``r``
+is the 0-based column of the queen in row ``r``. Two queens (r1, c1) and (r2, c2)
+attack each other when they share a row, a column, or a diagonal
+(r1 + c1 == r2 + c2 or r1 - c1 == r2 - c2).
+
+Examples
+--------
+>>> from cpqueens.board import is_valid, canonical, to_letters, render
+>>> queens = (0, 4, 7, 5, 2, 6, 1, 3)
+>>> is_valid(queens)
+True
+>>> to_letters(queens)
+'aehfcgbd'
+>>> print(render((1, 3, 0, 2), style="zero-plus"))
++ 0 + +
++ + + 0
+0 + + +
++ + 0 +
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from .errors import InvalidInputError, InvalidTypeError
+
+Solution = tuple[int, ...]
+"""Column of the queen in each row, 0-based."""
+
+#: Board styles: (queen mark, empty mark). "zero-plus" is article 000's print-out,
+#: "x-dash" is article 003's.
+STYLES: dict[str, tuple[str, str]] = {
+    "grid": ("Q", "."),
+    "zero-plus": ("0", "+"),
+    "x-dash": ("x", "-"),
+}
+BoardStyle = Literal["grid", "zero-plus", "x-dash", "letters"]
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def attacking_pairs(placement: Sequence[int]) -> list[tuple[int, int]]:
+    """Return the pairs of rows ``(r1, r2)``, ``r1 < r2``, whose queens attack each other.
+
+    >>> attacking_pairs((0, 1, 3))
+    [(0, 1)]
+    """
+    pairs = []
+    for r1, c1 in enumerate(placement):
+        for r2 in range(r1 + 1, len(placement)):
+            c2 = placement[r2]
+            if c1 == c2 or r2 - r1 == abs(c2 - c1):
+                pairs.append((r1, r2))
+    return pairs
+
+
+def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
+    """Return True when ``solution`` places ``n`` mutually safe queens on an n x n board.
+
+    ``n`` defaults to ``len(solution)``; every column must lie in ``range(n)``.
+
+    >>> is_valid((1, 3, 0, 2))
+    True
+    >>> is_valid((0, 2, 1))
+    False
+    """
+    size = len(solution) if n is None else n
+    if len(solution) != size:
+        return False
+    if any(not isinstance(c, int) or isinstance(c, bool) for c in solution):
+        return False
+    if any(not 0 <= c < size for c in solution):
+        return False
+    # Distinct columns and distinct diagonals make an O(n) check.
+    return (
+        len(set(solution)) == size
+        and len({r + c for r, c in enumerate(solution)}) == size
+        and len({r - c for r, c in enumerate(solution)}) == size
+    )
+
+
+def _rotate(solution: Solution) -> Solution:
+    # Quarter turn clockwise: the queen at (r, c) moves to (c, n-1-r).
+    n = len(solution)
+    rotated = [0] * n
+    for r, c in enumerate(solution):
+        rotated[c] = n - 1 - r
+    return tuple(rotated)
+
+
+def _mirror(solution: Solution) -> Solution:
+    n = len(solution)
+    return tuple(n - 1 - c for c in solution)
+
+
+def symmetries(solution: Sequence[int]) -> tuple[Solution, ...]:
+    """Return the images of ``solution`` under the 8 symmetries of the square.
+
+    The order is: identity, rotations by 90, 180 and 270 degrees, then the mirror
+    image (left-right) of each of those. Images may repeat for symmetric solutions.
+
+    >>> len(symmetries((1, 3, 0, 2)))
+    8
+    >>> sorted(set(symmetries((1, 3, 0, 2))))
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
+    images = [tuple(solution)]
+    for _ in range(3):
+        images.append(_rotate(images[-1]))
+    return tuple(images + [_mirror(image) for image in images])
+
+
+def canonical(solution: Sequence[int]) -> Solution:
+    """Return the lexicographically smallest of the 8 symmetric images of ``solution``.
+
+    Two solutions are equal up to rotation and reflection exactly when their
+    canonical forms are equal.
+
+    >>> canonical((2, 0, 3, 1))
+    (1, 3, 0, 2)
+    """
+    return min(symmetries(solution))
+
+
+def orbit_size(solution: Sequence[int]) -> int:
+    """Return how many distinct solutions are symmetric images of ``solution`` (1, 2, 4 or 8).
+
+    >>> orbit_size((1, 3, 0, 2))
+    2
+    """
+    return len(set(symmetries(solution)))
+
+
+def to_letters(solution: Sequence[int]) -> str:
+    """Write ``solution`` as column letters from the first row to the last (article 001).
+
+    >>> to_letters((2, 6, 1, 7, 5, 3, 0, 4))
+    'cgbhfdae'
+    """
+    if len(solution) > len(_LETTERS):
+        raise InvalidInputError(
+            f"column letters go up to n={len(_LETTERS)}, got a board of size {len(solution)}"
+        )
+    return "".join(_LETTERS[c] for c in solution)
+
+
+def from_letters(text: str) -> Solution:
+    """Parse column letters (article 001 style, e.g. ``"cgbhfdae"``) into a solution tuple.
+
+    The letters must lie within the board, whose size is the number of letters.
+
+    >>> from_letters("cgbhfdae")
+    (2, 6, 1, 7, 5, 3, 0, 4)
+    """
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"letters must be a str, got {type(text).__name__}")
+    letters = text.strip().lower()
+    n = len(letters)
+    if not 1 <= n <= len(_LETTERS):
+        raise InvalidInputError(f"expected 1 to 26 column letters, got {text!r}")
+    allowed = _LETTERS[:n]
+    bad = sorted({ch for ch in letters if ch not in allowed})
+    if bad:
+        raise InvalidInputError(
+            f"letters {text!r} contain {''.join(bad)!r}; a board of size {n} "
+            f"uses the letters a-{allowed[-1]}"
+        )
+    return tuple(allowed.index(ch) for ch in letters)
+
+
+def render(solution: Sequence[int], style: BoardStyle = "grid", n: int | None = None) -> str:
+    """Draw ``solution`` as text in one of the articles' styles.
+
+    ``style`` is ``"grid"`` (``Q`` and ``.``), ``"zero-plus"`` (article 000: ``0`` for
+    a queen, ``+`` for an empty square), ``"x-dash"`` (article 003: ``x`` and ``-``),
+    or ``"letters"`` (article 001: one column letter per row). ``n`` gives the board
+    size for a partial placement; it defaults to ``len(solution)``.
+
+    >>> print(render((1, 3, 0, 2)))
+    . Q . .
+    . . . Q
+    Q . . .
+    . . Q .
+    >>> render((1, 3, 0, 2), style="letters")
+    'bdac'
+    """
+    if style == "letters":
+        return to_letters(solution)
+    if style not in STYLES:
+        raise InvalidInputError(
+            f"unknown board style {style!r}; choose one of: {', '.join([*STYLES, 'letters'])}"
+        )
+    queen, empty = STYLES[style]
+    size = len(solution) if n is None else n
+    rows = []
+    for column in solution:
+        cells = [empty] * size
+        cells[column] = queen
+        rows.append(" ".join(cells))
+    return "\n".join(rows)

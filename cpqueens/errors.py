@@ -1,0 +1,51 @@
+"""The exceptions cpqueens raises.
+
+Every error derives from :class:`CPQueensError`, and each also derives from the
+built-in exception a caller would naturally catch (``ValueError`` for a bad value,
+``TypeError`` for a bad type, ``ImportError`` for a missing package), so both
+``except CPQueensError`` and ``except ValueError`` work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class CPQueensError(Exception):
+    """Base class of every error raised by cpqueens."""
+
+
+class InvalidInputError(CPQueensError, ValueError):
+    """An argument has the right type but a value that is not allowed."""
+
+
+class InvalidTypeError(CPQueensError, TypeError):
+    """An argument has a type that is not allowed."""
+
+
+class UnknownBackendError(InvalidInputError):
+    """The backend name is not in the registry; the message lists the valid names."""
+
+    def __init__(self, name: object, valid: Iterable[str]):
+        self.name = name
+        self.valid = tuple(valid)
+        super().__init__(f"unknown backend {name!r}; valid backends are: {', '.join(self.valid)}")
+
+
+class UnsupportedOptionError(InvalidInputError):
+    """The backend cannot honour an option that was given to it."""
+
+
+class BackendUnavailableError(CPQueensError, ImportError):
+    """A backend needs an optional package that is not installed."""
+
+
+class SearchTimeoutError(CPQueensError, TimeoutError):
+    """``count`` ran out of its ``time_limit`` before the count was exact.
+
+    ``partial`` holds the number of solutions found before the time ran out.
+    """
+
+    def __init__(self, message: str, partial: int):
+        self.partial = partial
+        super().__init__(message)

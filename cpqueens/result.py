@@ -1,0 +1,65 @@
+"""The one result type every backend's ``solve`` returns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Solution
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of :func:`cpqueens.solve`, the same for every backend.
+
+    Attributes
+    ----------
+    n : int
+        Board size.
+    backend : str
+        Registry name of the backend that ran.
+    solutions : tuple of tuple of int
+        The solutions found, in the order the backend produced them; each is the
+        0-based column of the queen in each row.
+    count : int
+        Number of solutions found (``len(solutions)`` for enumerating backends).
+    complete : bool
+        True when the search ran to the end, so ``solutions`` is every solution;
+        False when ``limit`` or ``time_limit`` stopped it early, or the backend
+        could not vouch for completeness.
+    stats : Mapping
+        Search effort: ``nodes`` and ``attempts`` for the backtrackers, the solver's
+        own figures for the others.
+    elapsed : float
+        Wall-clock seconds the search took.
+    fixed : Mapping
+        The pre-placed queens, row -> column.
+
+    Examples
+    --------
+    >>> import cpqueens
+    >>> result = cpqueens.solve(6)
+    >>> result.count, result.complete, result.solutions[0]
+    (4, True, (1, 3, 5, 0, 2, 4))
+    """
+
+    n: int
+    backend: str
+    solutions: tuple[Solution, ...]
+    count: int
+    complete: bool
+    stats: Mapping[str, Any]
+    elapsed: float
+    fixed: Mapping[int, int]
+
+    @property
+    def solution(self) -> Solution | None:
+        """The first solution found, or None when there is none."""
+        return self.solutions[0] if self.solutions else None
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+    def __iter__(self):
+        return iter(self.solutions)

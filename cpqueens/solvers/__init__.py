@@ -1,0 +1,40 @@
+"""The backend registry: the one place where backend names are defined.
+
+``REGISTRY`` maps each name to its backend object, in the order
+:func:`cpqueens.backends` lists them. Tests and the cross-check take their list of
+backends from here, so a backend registered here is tested everywhere at once.
+"""
+
+from __future__ import annotations
+
+from ..errors import UnknownBackendError
+from .base import Backend, BackendInfo, Problem, SearchRun
+from .randomized import RandomizedBackend
+from .recursive import RecursiveBackend
+from .stack import StackBackend
+from .tree import TreeBackend
+
+REGISTRY: dict[str, Backend] = {
+    backend.name: backend
+    for backend in (
+        RecursiveBackend(),
+        StackBackend(),
+        TreeBackend(),
+        RandomizedBackend(),
+    )
+}
+
+
+def get_backend(name: str) -> Backend:
+    """Return the backend registered under ``name``.
+
+    Raises :class:`~cpqueens.errors.UnknownBackendError`, listing the valid names,
+    for any other value.
+    """
+    try:
+        return REGISTRY[name]
+    except (KeyError, TypeError):
+        raise UnknownBackendError(name, REGISTRY) from None
+
+
+__all__ = ["REGISTRY", "Backend", "BackendInfo", "Problem", "SearchRun", "get_backend"]

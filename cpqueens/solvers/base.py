@@ -1,0 +1,193 @@
+"""What every backend shares: the problem it is given, the run it reports to, its base class.
+
+A backend is an object with a :meth:`Backend.search` generator that yields every
+solution of a :class:`Problem`, while counting its effort into a :class:`SearchRun`.
+Everything else (``solve``, ``count``, limits, timing, the :class:`~cpqueens.Result`)
+is built on that one lazy iterator by :mod:`cpqueens.api`.
+
+Search effort is counted the same way by every hand-written backend, so that their
+figures can be compared (the definitions of article 001):
+
+* a **node** is one queen placed safely; the empty root is not counted;
+* an **attempt** is one candidate square tested for safety. A backend that tests
+  every square of the next row once per expanded node makes
+  ``attempts == n * (expanded nodes, root included)``; a row whose queen is fixed in
+  advance has one candidate only.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..board import Solution
+from ..errors import BackendUnavailableError, InvalidInputError
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One n-queens question, already validated.
+
+    ``fixed[r]`` is the column that row ``r`` must use, or None when row ``r`` is free
+    (the n-queens completion problem). ``options`` holds backend-specific options that
+    the backend declared in :attr:`Backend.options`.
+    """
+
+    n: int
+    fixed: tuple[int | None, ...]
+    seed: int | None = None
+    workers: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def has_fixed(self) -> bool:
+        return any(column is not None for column in self.fixed)
+
+
+class OutOfTime(Exception):
+    """Raised inside a backend by :meth:`SearchRun.check_time`; caught by the API."""
+
+
+class SearchRun:
+    """The mutable side of one search: its statistics, its deadline, its completeness.
+
+    Backends write their effort counters into :attr:`stats`, call
+    :meth:`check_time` now and then (it raises :class:`OutOfTime` past the deadline),
+    and set :attr:`complete` to False when they cannot vouch that they saw every
+    solution (for instance a parallel solver that may skip some).
+    """
+
+    def __init__(self, time_limit: float | None = None):
+        self.stats: dict[str, Any] = {}
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.time_limit = time_limit
+        self.complete = True
+        self.timed_out = False
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline, or None without a time limit."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def check_time(self) -> None:
+        """Raise :class:`OutOfTime` once the deadline has passed."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.mark_timed_out()
+            raise OutOfTime
+
+    def mark_timed_out(self) -> None:
+        self.timed_out = True
+        self.complete = False
+
+
+#: How many nodes a backend searches between two looks at the clock.
+TIME_CHECK_INTERVAL = 1024
+
+
+@dataclass(frozen=True)
+class BackendInfo:
+    """What a backend is and what it can do, as listed by :func:`cpqueens.backends`."""
+
+    name: str
+    summary: str
+    source: str | None
+    available: bool
+    requires: str | None
+    enumerates: bool
+    fixed: bool
+    randomized: bool
+    lexicographic: bool
+    time_limit: bool
+    workers: bool
+    max_n: int | None
+    options: tuple[str, ...]
+
+
+class Backend:
+    """Base class of the backends: subclasses set the class attributes and ``search``.
+
+    ``requires`` names the importable module an optional backend needs and
+    ``install_hint`` the pip requirement that provides it; the backend imports it
+    lazily inside ``search`` so that ``import cpqueens`` never does.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    source: ClassVar[str | None] = None
+    requires: ClassVar[str | None] = None
+    install_hint: ClassVar[str | None] = None
+    enumerates: ClassVar[bool] = True
+    supports_fixed: ClassVar[bool] = True
+    randomized: ClassVar[bool] = False
+    lexicographic: ClassVar[bool] = True
+    supports_time_limit: ClassVar[bool] = True
+    supports_workers: ClassVar[bool] = False
+    max_n: ClassVar[int | None] = None
+    options: ClassVar[tuple[str, ...]] = ()
+
+    def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
+        """Yield every solution of ``problem`` once, as tuples."""
+        raise NotImplementedError(f"{type(self).__name__} does not enumerate solutions")
+
+    def count(self, problem: Problem, run: SearchRun) -> int:
+        """Return the number of solutions; backends with a faster counter override this."""
+        return sum(1 for _ in self.search(problem, run))
+
+    def is_available(self) -> bool:
+        return self.requires is None or importlib.util.find_spec(self.requires) is not None
+
+    def require(self) -> None:
+        """Raise :class:`BackendUnavailableError` when the needed package is missing."""
+        if not self.is_available():
+            raise BackendUnavailableError(
+                f"backend {self.name!r} needs the package {self.install_hint!r}; "
+                f"install it with: pip install {self.install_hint}"
+            )
+
+    def info(self) -> BackendInfo:
+        return BackendInfo(
+            name=self.name,
+            summary=self.summary,
+            source=self.source,
+            available=self.is_available(),
+            requires=self.install_hint,
+            enumerates=self.enumerates,
+            fixed=self.supports_fixed,
+            randomized=self.randomized,
+            lexicographic=self.lexicographic,
+            time_limit=self.supports_time_limit,
+            workers=self.supports_workers,
+            max_n=self.max_n,
+            options=self.options,
+        )
+
+    def __repr__(self) -> str:
+        return f"<cpqueens backend {self.name!r}>"
+
+
+#: The deepest recursion a recursive backend will attempt. Python 3.11 keeps each
+#: generator resumption on the C stack, so the interpreter's limit may be raised,
+#: but only so far before a deep search could overflow the real stack.
+MAX_RECURSION_DEPTH = 5_000
+
+
+def ensure_recursion_depth(n: int, backend: str) -> None:
+    """Make room for a recursion of depth ``n`` or refuse with a clear error.
+
+    The interpreter's recursion limit is only ever raised, never lowered, so that
+    another search suspended at depth keeps working.
+    """
+    needed = n + 200
+    if needed > MAX_RECURSION_DEPTH:
+        raise InvalidInputError(
+            f"backend {backend!r} recurses once per row and cannot go {n} rows deep "
+            f"(at most {MAX_RECURSION_DEPTH - 200}); use backend='stack', which "
+            "searches without recursion"
+        )
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)

@@ -1,0 +1,72 @@
+"""Column-by-column recursive depth-first search (articles 000 and 004).
+
+Article 000 (Java ``Queen8``) and article 004 (``getAccessRows`` and
+``solveEightQueen``) fill the board one line at a time: for the current line they
+build a boolean array of blocked squares from every earlier line ``m`` (its queen's
+own square and the two squares at distance ``N - m`` on either side), then recurse
+into each square that is not blocked. The articles walk columns and record rows;
+cpqueens records the column of each row, which is the same search on the
+transposed board, so solutions come out in lexicographic order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..board import Solution
+from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun, ensure_recursion_depth
+
+
+class RecursiveBackend(Backend):
+    """Recursive backtracking with a blocked-squares array per line (articles 000/004).
+
+    See Also
+    --------
+    StackBackend : the same search without recursion (article 002).
+    TreeBackend : the same search over explicit node objects (article 001).
+    """
+
+    name = "recursive"
+    summary = "recursive backtracking with a blocked-squares array per row"
+    source = "articles 000 (Queen8) and 004 (getAccessRows / solveEightQueen)"
+
+    def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
+        n, fixed = problem.n, problem.fixed
+        ensure_recursion_depth(n, self.name)
+        columns = [0] * n
+        nodes = attempts = 0
+
+        def blocked_columns(row: int) -> list[bool]:
+            # getAccessRows: a square is blocked by each earlier queen's column and
+            # by the two squares on its diagonals at distance row - m.
+            blocked = [False] * n
+            for m in range(row):
+                column, distance = columns[m], row - m
+                blocked[column] = True
+                if column - distance >= 0:
+                    blocked[column - distance] = True
+                if column + distance < n:
+                    blocked[column + distance] = True
+            return blocked
+
+        def arrange(row: int) -> Iterator[Solution]:
+            nonlocal nodes, attempts
+            blocked = blocked_columns(row)
+            candidates = range(n) if fixed[row] is None else (fixed[row],)
+            for column in candidates:
+                attempts += 1
+                if blocked[column]:
+                    continue
+                nodes += 1
+                if nodes % TIME_CHECK_INTERVAL == 0:
+                    run.check_time()
+                columns[row] = column
+                if row == n - 1:
+                    yield tuple(columns)
+                else:
+                    yield from arrange(row + 1)
+
+        try:
+            yield from arrange(0)
+        finally:
+            run.stats.update(nodes=nodes, attempts=attempts)

@@ -1,0 +1,77 @@
+"""Bad input gets a clear error at the call, naming the value and what is allowed."""
+
+import pytest
+
+import cpqueens
+from cpqueens.solvers import REGISTRY
+
+FRONTS = [cpqueens.solve, cpqueens.count, cpqueens.solutions]
+
+
+@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("n", [8.0, "8", None, True, [8]])
+def test_n_of_the_wrong_type(front, n):
+    with pytest.raises(TypeError, match="n must be an integer"):
+        front(n)
+
+
+@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("n", [0, -3])
+def test_n_too_small_names_the_value(front, n):
+    with pytest.raises(ValueError, match=f"n must be a positive integer, got {n}"):
+        front(n)
+
+
+@pytest.mark.parametrize("front", FRONTS)
+def test_unknown_backend_lists_the_valid_names(front):
+    with pytest.raises(cpqueens.UnknownBackendError) as caught:
+        front(8, backend="nope")
+    message = str(caught.value)
+    assert "'nope'" in message
+    assert all(name in message for name in REGISTRY)
+    assert isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize("limit", [0, -1])
+def test_limit_must_be_positive(backend, limit):
+    with pytest.raises(ValueError, match=f"limit must be a positive integer, got {limit}"):
+        cpqueens.solve(8, backend=backend, limit=limit)
+
+
+@pytest.mark.parametrize(
+    "fixed, pattern",
+    [
+        ({8: 0}, "fixed row 8 is off the board"),
+        ({0: 8}, "fixed column 8 is off the board"),
+        ({-1: 0}, "fixed row -1"),
+        ({0: -1}, "fixed column -1"),
+    ],
+)
+def test_fixed_off_the_board(backend, fixed, pattern):
+    with pytest.raises(ValueError, match=pattern):
+        cpqueens.solve(8, backend=backend, fixed=fixed)
+
+
+def test_fixed_of_the_wrong_type():
+    with pytest.raises(TypeError, match="mapping"):
+        cpqueens.solve(8, fixed=[(0, 1)])
+    with pytest.raises(TypeError, match="column must be an integer"):
+        cpqueens.solve(8, fixed={0: "a"})
+
+
+def test_errors_come_at_the_call_not_at_iteration():
+    with pytest.raises(ValueError):
+        cpqueens.solutions(-1)
+
+
+def test_options_a_backend_cannot_honour():
+    with pytest.raises(cpqueens.UnsupportedOptionError, match=r"seed.*random"):
+        cpqueens.solve(8, backend="stack", seed=3)
+    with pytest.raises(cpqueens.UnsupportedOptionError, match="frobnicate"):
+        cpqueens.solve(8, backend="stack", frobnicate=True)
+
+
+@pytest.mark.parametrize("time_limit", [0, -1.0])
+def test_time_limit_must_be_positive(time_limit):
+    with pytest.raises(ValueError, match="time_limit"):
+        cpqueens.solve(8, time_limit=time_limit)
