@@ -22,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
         same = all(set(r.solutions) == reference[r.n] for r in results)
         agree &= same
         row = "".join(f"{r.count:>6}" for r in results)
-        print(f"{info.name:<12}{row}   {'yes' if same else 'NO':<6}{time.perf_counter() - start:>9.3f}")
+        print(
+            f"{info.name:<12}{row}   {'yes' if same else 'NO':<6}{time.perf_counter() - start:>9.3f}"
+        )
     return 0 if agree else 1
 
 
