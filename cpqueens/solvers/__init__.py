@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..errors import UnknownBackendError
 from .base import Backend, BackendInfo, Problem, SearchRun
 from .cpsat import CPSatBackend
+from .pyconstraint import ConstraintBackend
 from .randomized import RandomizedBackend
 from .recursive import RecursiveBackend
 from .stack import StackBackend
@@ -23,6 +24,7 @@ REGISTRY: dict[str, Backend] = {
         TreeBackend(),
         RandomizedBackend(),
         CPSatBackend(),
+        ConstraintBackend(),
     )
 }
 
