@@ -84,8 +84,8 @@ class ConstraintBackend(Backend):
         found = 0
         try:
             for assignment in csp.getSolutionIter():
-                yield tuple(assignment[row] for row in rows)
                 found += 1
+                yield tuple(assignment[row] for row in rows)
                 run.check_time()
         finally:
             run.stats["solutions"] = found
