@@ -65,7 +65,9 @@ class CPSatBackend(Backend):
     """OR-Tools CP-SAT: enumeration over row-prefix blocks, or its own search for a few.
 
     Options: ``search`` (``"auto"``, ``"blocks"`` or ``"free"``) and ``split_depth``
-    (rows fixed per block, 0 for a single run over the whole board).
+    (rows fixed per block, 0 for a single run over the whole board). ``stats`` holds
+    ``branches``, ``conflicts`` and ``wall_time`` summed over the solver runs, the
+    ``status`` of the last run, ``solver_runs``, ``workers`` and ``search``.
 
     >>> import cpqueens
     >>> result = cpqueens.solve(8, backend="cpsat")
