@@ -19,11 +19,13 @@ from .errors import (
     UnsupportedOptionError,
 )
 from .result import Result
+from .svgboard import Board
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BackendUnavailableError",
+    "Board",
     "CPQueensError",
     "InvalidInputError",
     "InvalidTypeError",
