@@ -26,8 +26,8 @@ def to_svg(
     Queens that attack another queen are drawn in red, so a wrong answer shows at a
     glance. ``n`` defaults to ``len(placement)``; ``cell`` is the square size in pixels.
 
-    >>> to_svg((0,), cell=10)[:59]
-    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="1'
+    >>> 'width="10" height="10"' in to_svg((0,), cell=10)
+    True
     """
     size = len(placement) if n is None else n
     side = size * cell
