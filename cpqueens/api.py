@@ -288,17 +288,26 @@ def solve(
 
 
 def _count(plan: _Plan, run: SearchRun) -> int:
-    if plan.unique or plan.limit is not None or not _has_own_counter(plan.backend):
+    # A backend's own counter is exact only for the whole count; fundamental solutions
+    # of a completion problem have no native counter (fixed queens break the symmetry).
+    if plan.limit is not None:
+        counter = None
+    elif plan.unique:
+        native = _has_own_counter(plan.backend, "count_unique") and not plan.problem.has_fixed
+        counter = plan.backend.count_unique if native else None
+    else:
+        counter = plan.backend.count if _has_own_counter(plan.backend, "count") else None
+    if counter is None:
         return sum(1 for _ in _search(plan, run))
     try:
-        return plan.backend.count(plan.problem, run)
+        return counter(plan.problem, run)
     except OutOfTime:
         run.mark_timed_out()
         return run.stats.get("partial_count", 0)
 
 
-def _has_own_counter(backend: Backend) -> bool:
-    return type(backend).count is not Backend.count
+def _has_own_counter(backend: Backend, method: str) -> bool:
+    return getattr(type(backend), method) is not getattr(Backend, method)
 
 
 def count(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import UnknownBackendError
 from .base import Backend, BackendInfo, Problem, SearchRun
+from .bitmask import BitmaskBackend
 from .randomized import RandomizedBackend
 from .recursive import RecursiveBackend
 from .stack import StackBackend
@@ -21,6 +22,7 @@ REGISTRY: dict[str, Backend] = {
         StackBackend(),
         TreeBackend(),
         RandomizedBackend(),
+        BitmaskBackend(),
     )
 }
 

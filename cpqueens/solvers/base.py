@@ -138,6 +138,14 @@ class Backend:
         """Return the number of solutions; backends with a faster counter override this."""
         return sum(1 for _ in self.search(problem, run))
 
+    def count_unique(self, problem: Problem, run: SearchRun) -> int:
+        """Return the number of classes of solutions up to rotation and reflection.
+
+        Only for problems without fixed queens. Backends that can count the classes
+        natively override this; the others are counted by canonical forms instead.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not count classes natively")
+
     def is_available(self) -> bool:
         return self.requires is None or importlib.util.find_spec(self.requires) is not None
 

@@ -1,0 +1,146 @@
+"""Run independent tasks in this process or a process pool, with progress and a deadline.
+
+:func:`run_tasks` is the engine under the parallel counts: it maps a picklable
+function over tasks, hands each result back as soon as it is ready (in any order),
+reports progress, and looks at the clock between results. The results of a
+count never depend on how many processes share the work.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from .errors import InvalidTypeError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+ProgressCallback = Callable[[int, int], Any]
+
+
+def default_workers() -> int:
+    """The number of cores this process may run on.
+
+    >>> default_workers() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def progress_reporter(progress: object, total: int, label: str) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """Turn the ``progress`` option into an ``advance(k)`` function and a ``close()``.
+
+    ``progress`` is None or False (no report), a callable ``f(done, total)``, or True
+    for a ``rich`` progress bar on standard error, drawn only when that is a terminal.
+
+    >>> seen = []
+    >>> advance, close = progress_reporter(lambda done, total: seen.append((done, total)), 3, "")
+    >>> advance(2); advance(1); close()
+    >>> seen
+    [(0, 3), (2, 3), (3, 3)]
+    """
+    if progress is None or progress is False:
+        return (lambda k: None), (lambda: None)
+    if callable(progress):
+        done = 0
+        progress(0, total)
+
+        def advance(k: int) -> None:
+            nonlocal done
+            done += k
+            progress(done, total)
+
+        return advance, (lambda: None)
+    if progress is not True:
+        raise InvalidTypeError(
+            f"progress must be True, False, None or a callable f(done, total), got {progress!r}"
+        )
+    if not sys.stderr.isatty():
+        return (lambda k: None), (lambda: None)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task):  # subproblems per second, once rich has measured it
+            return Text(f"{task.speed:,.1f}/s" if task.speed else "-/s")
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    bar.start()
+    task = bar.add_task(label, total=total)
+    return (lambda k: bar.advance(task, k)), bar.stop
+
+
+def run_tasks(
+    function: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    workers: int,
+    sizes: Sequence[int],
+    advance: Callable[[int], None],
+    check: Callable[[], None],
+    initializer: Callable[[], None] | None = None,
+) -> Iterator[R]:
+    """Yield ``function(task)`` for every task, in the order they finish.
+
+    ``sizes[i]`` is how many units of progress task ``i`` is worth; ``check`` is
+    called between results (it raises to stop, e.g. past a deadline), and the pool
+    is torn down at once when the caller stops early. With one worker the tasks run
+    in this process, one after the other.
+    """
+    if workers <= 1 or len(tasks) <= 1:
+        if initializer is not None:
+            initializer()
+        for task, size in zip(tasks, sizes, strict=True):
+            check()
+            yield function(task)
+            advance(size)
+        return
+    # Children made by fork inherit the kernels compiled here; spawned children
+    # load them from the on-disk cache in their initializer, once per process.
+    if initializer is not None:
+        initializer()
+    pool = multiprocessing.get_context().Pool(min(workers, len(tasks)), initializer=initializer)
+    try:
+        results = pool.imap_unordered(_indexed, [(function, i, t) for i, t in enumerate(tasks)])
+        for _ in range(len(tasks)):
+            while True:
+                check()
+                try:
+                    index, result = results.next(timeout=0.05)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+            yield result
+            advance(sizes[index])
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _indexed(job: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
+    function, index, task = job
+    return index, function(task)

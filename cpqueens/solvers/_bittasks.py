@@ -1,0 +1,93 @@
+"""The ``bitmask`` counts cut into independent, picklable tasks.
+
+A task is a batch of subproblems (start constellations, or placements of the first
+rows when queens are fixed) that :func:`run_task` counts with the compiled kernels.
+Tasks carry only numpy arrays, so the same task runs in this process, in a process
+pool or on a Dask worker, and the sum of their results never depends on where.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class CountTask:
+    """A batch of subproblems of one board.
+
+    With ``allowed`` None the batch is start constellations (``signatures``,
+    ``syms``, ``group_orders`` as in :class:`~cpqueens.solvers.constellations.Constellations`);
+    otherwise ``prefixes`` lists placements of the first rows and ``allowed[r]`` the
+    squares row ``r`` may use.
+    """
+
+    n: int
+    signatures: np.ndarray | None = None
+    syms: np.ndarray | None = None
+    group_orders: np.ndarray | None = None
+    allowed: np.ndarray | None = None
+    prefixes: np.ndarray | None = None
+
+    @property
+    def size(self) -> int:
+        """How many subproblems the task holds (the unit of progress)."""
+        rows = self.signatures if self.allowed is None else self.prefixes
+        return len(rows)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a task found: solutions, classes of solutions (constellations only), nodes."""
+
+    solutions: int = 0
+    classes: int = 0
+    nodes: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            self.solutions + other.solutions,
+            self.classes + other.classes,
+            self.nodes + other.nodes,
+        )
+
+
+def run_task(task: CountTask) -> Tally:
+    """Count one task with the compiled kernels (compiling or loading them on first use)."""
+    from . import _bitkernels
+
+    if task.allowed is None:
+        solutions, classes, nodes = _bitkernels.count_constellations(
+            task.n, task.signatures, task.syms, task.group_orders
+        ).tolist()
+        return Tally(solutions, classes, nodes)
+    solutions, nodes = _bitkernels.count_prefixes(task.n, task.allowed, task.prefixes).tolist()
+    return Tally(solutions, 0, nodes)
+
+
+def warm_up() -> None:
+    """Compile or load the kernels now, so that no task pays for it (a pool initializer)."""
+    from . import _bitkernels
+
+    _bitkernels.warm_up()
+
+
+def split(items: dict[str, np.ndarray], n: int, batches: int) -> list[CountTask]:
+    """Deal the rows of ``items`` round-robin into at most ``batches`` tasks.
+
+    Neighbouring subproblems tend to cost about the same, so dealing them out like
+    cards gives batches of similar cost, and the last batch to finish is not a giant.
+    """
+    length = len(next(iter(items.values())))
+    batches = max(1, min(batches, length))
+    shared = {key: value for key, value in items.items() if key == "allowed"}
+    tasks = []
+    for start in range(batches):
+        part = {
+            key: np.ascontiguousarray(value[start::batches])
+            for key, value in items.items()
+            if key != "allowed"
+        }
+        tasks.append(CountTask(n=n, **shared, **part))
+    return tasks

@@ -1,0 +1,212 @@
+"""Compiled bit-parallel backtracking with start constellations, on every core.
+
+Listing solutions walks the board row by row in a numba kernel (columns and both
+diagonals as machine words, lowest set bit first), which yields them in
+lexicographic order, in chunks, so the generator stays lazy and the clock is read
+between chunks.
+
+Counting uses the 8-fold symmetry of the square: the solutions are split by their
+border queens (start constellations, :mod:`.constellations`), one constellation per
+symmetry class is searched and weighted by the size of its class, and the
+constellations are shared out across processes (or a Dask cluster). The same pass
+counts the classes of solutions, so ``count(n, unique=True)`` needs no canonical
+forms. With fixed queens the symmetry is broken: the count then splits the search
+by the placements of its first rows instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..board import Solution
+from .base import Backend, Problem, SearchRun
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: Nodes a listing kernel visits between two looks at the clock (about a millisecond).
+ENUMERATION_BUDGET = 1 << 20
+#: Rows of solutions handed over per kernel call; the first calls hand over fewer,
+#: so that the first solution of a large board comes back at once.
+LARGEST_CHUNK = 4096
+#: Tasks per worker: enough that a slow task near the end leaves little idle time.
+TASKS_PER_WORKER = 16
+#: Subproblems per task under a time limit, so that the clock is read often.
+TIMED_TASK_SIZE = 8
+
+
+class BitmaskBackend(Backend):
+    """Bitmask search compiled with numba; counts with start constellations on all cores.
+
+    Options: ``progress`` (True for a bar on a terminal, or a callable
+    ``f(done, total)`` over subproblems), ``client`` (a ``dask.distributed.Client``)
+    or ``scheduler`` (its address, e.g. ``"tcp://host:8786"``) to count on a cluster.
+
+    Examples
+    --------
+    >>> import cpqueens
+    >>> cpqueens.count(10, backend="bitmask", workers=1)
+    724
+    >>> cpqueens.count(10, backend="bitmask", workers=1, unique=True)
+    92
+    >>> next(cpqueens.solutions(8, backend="bitmask"))
+    (0, 4, 7, 5, 2, 6, 1, 3)
+
+    See Also
+    --------
+    StackBackend : the same bitmask search in pure Python (article 002).
+    """
+
+    name = "bitmask"
+    summary = "compiled bitmask search; counts with start constellations (8-fold symmetry)"
+    source = "bit-parallel backtracking; start constellations after Q27 and NQueensFAF"
+    requires = "numba"
+    install_hint = "numba"
+    supports_workers = True
+    max_n = 32
+    options = ("progress", "client", "scheduler")
+
+    def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
+        import numpy as np
+
+        from . import _bitkernels
+
+        n = problem.n
+        allowed = allowed_rows(problem)
+        state = np.array([-1, 0, 0], np.int64)
+        stack = [np.zeros(n + 1, np.int64) for _ in range(4)]
+        queens = np.zeros(n, np.int64)
+        out = np.zeros((LARGEST_CHUNK, n), np.int64)
+        chunk = 1
+        try:
+            while not state[2]:
+                filled = _bitkernels.enumerate_chunk(
+                    n, allowed, state, *stack, queens, out[:chunk], ENUMERATION_BUDGET
+                )
+                yield from map(tuple, out[:filled].tolist())
+                chunk = min(2 * chunk, LARGEST_CHUNK)
+                run.check_time()
+        finally:
+            run.stats.update(nodes=int(state[1]))
+
+    def count(self, problem: Problem, run: SearchRun) -> int:
+        return self._tally(problem, run, unique=False)
+
+    def count_unique(self, problem: Problem, run: SearchRun) -> int:
+        return self._tally(problem, run, unique=True)
+
+    def _tally(self, problem: Problem, run: SearchRun, unique: bool) -> int:
+        from . import _bittasks
+
+        n, options = problem.n, problem.options
+        if n == 1:  # the lone queen: every symmetry fixes it, so no constellation method
+            run.stats.update(nodes=1, subproblems=1)
+            return 1
+        client, scheduler = options.get("client"), options.get("scheduler")
+        distributed = client is not None or scheduler is not None
+        workers = problem.workers or (1 if distributed else _default_workers())
+        items = subproblems(problem)
+        total_size = len(next(iter(v for k, v in items.items() if k != "allowed")))
+        if run.deadline is not None:
+            batches = -(-total_size // TIMED_TASK_SIZE)
+        else:
+            batches = TASKS_PER_WORKER * (workers if not distributed else 64)
+        tasks = _bittasks.split(items, n, batches) if total_size else []
+        tally = _bittasks.Tally()
+        advance, close = _progress(options.get("progress"), total_size, n)
+        try:
+            if distributed:
+                from ..distributed import run_on_dask
+
+                results = run_on_dask(
+                    _bittasks.run_task,
+                    tasks,
+                    client=client,
+                    scheduler=scheduler,
+                    advance=advance,
+                    check=run.check_time,
+                )
+            else:
+                from ..parallel import run_tasks
+
+                results = run_tasks(
+                    _bittasks.run_task,
+                    tasks,
+                    workers=workers,
+                    sizes=[task.size for task in tasks],
+                    advance=advance,
+                    check=run.check_time,
+                    initializer=_bittasks.warm_up,
+                )
+            for result in results:
+                tally += result
+                run.stats["partial_count"] = tally.classes if unique else tally.solutions
+        finally:
+            close()
+            run.stats.update(nodes=tally.nodes, subproblems=total_size)
+        return tally.classes if unique else tally.solutions
+
+
+def _default_workers() -> int:
+    from ..parallel import default_workers
+
+    return default_workers()
+
+
+def _progress(progress: object, total: int, n: int):
+    from ..parallel import progress_reporter
+
+    return progress_reporter(progress, total, f"n={n}")
+
+
+def allowed_rows(problem: Problem) -> np.ndarray:
+    """The squares each row may use: its fixed queen, or the whole row."""
+    import numpy as np
+
+    n = problem.n
+    full = (1 << n) - 1
+    return np.array(
+        [full if column is None else 1 << column for column in problem.fixed], np.int64
+    )
+
+
+def subproblems(problem: Problem) -> dict[str, Any]:
+    """The independent pieces of a count, as arrays for :func:`._bittasks.split`.
+
+    Without fixed queens: the start constellations. With them: every placement of
+    the first rows that fits the fixed queens, enough of them to keep all workers busy.
+    """
+    import numpy as np
+
+    n = problem.n
+    if not problem.has_fixed:
+        from .constellations import start_constellations
+
+        table = start_constellations(n)
+        return {
+            "signatures": table.signatures,
+            "syms": table.syms,
+            "group_orders": table.group_orders,
+        }
+    allowed = allowed_rows(problem)
+    prefixes: list[tuple[int, ...]] = [()]
+    target = 64 * TASKS_PER_WORKER
+    while prefixes and len(prefixes) < target and len(prefixes[0]) < n - 1:
+        prefixes = [p + (c,) for p in prefixes for c in _free_columns(n, p, allowed)]
+    depth = len(prefixes[0]) if prefixes else 0
+    array = np.array(prefixes, np.int64).reshape(len(prefixes), depth)
+    return {"allowed": allowed, "prefixes": array}
+
+
+def _free_columns(n: int, prefix: tuple[int, ...], allowed: np.ndarray) -> list[int]:
+    row = len(prefix)
+    return [
+        column
+        for column in range(n)
+        if allowed[row] >> column & 1
+        and all(
+            column != c and abs(column - c) != row - r for r, c in enumerate(prefix)
+        )
+    ]
+
