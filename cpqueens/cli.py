@@ -216,6 +216,7 @@ def solve(
 @click.option("--unique", is_flag=True, help="Count rotation/reflection classes instead.")
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
 @click.option("--time-limit", type=float, metavar="SECONDS", help="Give up after this.")
+@click.option("--scheduler", metavar="ADDRESS", help="Count on a dask cluster (bitmask).")
 @json_option
 @quiet_option
 def count(
@@ -225,6 +226,7 @@ def count(
     unique: bool,
     fixed: str,
     time_limit: float | None,
+    scheduler: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -232,7 +234,7 @@ def count(
     import time
 
     name = _check_backend(backend or _fastest_counter())
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = {} if scheduler is None else {"scheduler": scheduler}
     show_bar = wants_bar(quiet) and "progress" in REGISTRY[name].options
     with progress_bar(None, f"counting n={n}", enabled=show_bar) as bar:
         if show_bar:
