@@ -145,7 +145,7 @@ def test_unwritable_output_path(tmp_path):
 def test_output_path_that_is_a_folder(tmp_path):
     (tmp_path / "plot.png").mkdir()
     result = run("bench", "4", "-o", str(tmp_path / "plot.png"))
-    assert result.exit_code == 2 and "it is a folder" in result.stderr
+    assert result.exit_code == 2 and "is a directory" in result.stderr
 
 
 def test_bench_table_and_files(tmp_path):
