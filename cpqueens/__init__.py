@@ -9,17 +9,22 @@
 
 from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
+from .cross_validation import CrossCheckReport, CrossCheckRow, crosscheck
 from .errors import (
     BackendUnavailableError,
     CPQueensError,
     InvalidInputError,
     InvalidTypeError,
     SearchTimeoutError,
+    TreeTooLargeError,
     UnknownBackendError,
     UnsupportedOptionError,
 )
 from .result import Result
 from .svgboard import Board
+from .treedraw import draw_tree
+from .treegraph import decision_tree, tree_solutions
+from .treeio import export_tree, read_tree
 
 __version__ = "0.1.0"
 
@@ -27,21 +32,30 @@ __all__ = [
     "BackendUnavailableError",
     "Board",
     "CPQueensError",
+    "CrossCheckReport",
+    "CrossCheckRow",
     "InvalidInputError",
     "InvalidTypeError",
     "Result",
     "SearchTimeoutError",
     "Solution",
+    "TreeTooLargeError",
     "UnknownBackendError",
     "UnsupportedOptionError",
     "backends",
     "canonical",
     "count",
+    "crosscheck",
+    "decision_tree",
+    "draw_tree",
+    "export_tree",
     "from_letters",
     "is_valid",
+    "read_tree",
     "render",
     "solutions",
     "solve",
     "symmetries",
     "to_letters",
+    "tree_solutions",
 ]

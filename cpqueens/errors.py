@@ -49,3 +49,16 @@ class SearchTimeoutError(CPQueensError, TimeoutError):
     def __init__(self, message: str, partial: int):
         self.partial = partial
         super().__init__(message)
+
+
+class TreeTooLargeError(InvalidInputError):
+    """The decision tree asked for would not fit in memory.
+
+    ``estimate`` holds the estimated number of graph nodes and ``max_nodes`` the
+    limit it exceeded; the message says how to ask for a partial tree instead.
+    """
+
+    def __init__(self, message: str, estimate: int, max_nodes: int):
+        self.estimate = estimate
+        self.max_nodes = max_nodes
+        super().__init__(message)

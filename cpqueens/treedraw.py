@@ -1,0 +1,264 @@
+"""Drawing decision trees: a tidy top-down layout and a matplotlib picture.
+
+networkx has no layout for trees that keeps edges from crossing, so
+:func:`tidy_layout` is a small one in the spirit of Reingold and Tilford: the
+leaves take consecutive x positions from left to right in the order of the
+search, each parent sits centred over its first and last child, and each level
+of the tree is one row of the picture. Subtrees never overlap, so no two edges
+cross.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ._files import atomic_path, suffix_of
+from .errors import InvalidInputError
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+FORMATS = (".png", ".svg", ".pdf")
+
+#: Beyond this many nodes a picture is a grey smear; draw_tree refuses and says why.
+MAX_DRAWN_NODES = 6_000
+
+#: Label the nodes with their column when the tree has at most this many leaves.
+LABELLED_LEAVES = 160
+
+# One colour per kind of node; the DOT export uses the same ones.
+_COLOURS = {
+    "root": "#252525",
+    "node": "#6baed6",
+    "solution": "#2ca02c",
+    "dead_end": "#bdbdbd",
+    "rejected": "#f0f0f0",
+    "truncated": "#c6dbef",
+}
+
+
+def _root(G: nx.DiGraph):
+    roots = [node for node, degree in G.in_degree() if degree == 0]
+    if len(roots) != 1:
+        raise InvalidInputError(f"a decision tree has one root; this graph has {len(roots)}")
+    return roots[0]
+
+
+def _preorder(G: nx.DiGraph, root) -> list:
+    """Nodes in search order: depth first, children by increasing node id."""
+    order, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(sorted(G.successors(node), reverse=True))
+    return order
+
+
+def tidy_layout(G: nx.DiGraph) -> dict:
+    """Return ``{node: (x, y)}`` for a top-down drawing of a tree, without edge crossings.
+
+    Leaves get x = 0, 1, 2, ... in search order; a parent is centred over its
+    children; y is minus the depth, so the root is on top.
+
+    >>> import cpqueens
+    >>> from cpqueens.treedraw import tidy_layout
+    >>> pos = tidy_layout(cpqueens.decision_tree(4, max_depth=1))
+    >>> [pos[node] for node in range(5)]
+    [(1.5, 0), (0.0, -1), (1.0, -1), (2.0, -1), (3.0, -1)]
+    """
+    if G.number_of_nodes() == 0:
+        return {}
+    root = _root(G)
+    order = _preorder(G, root)
+    depth = {root: 0}
+    for node in order:
+        for child in G.successors(node):
+            depth[child] = depth[node] + 1
+    x: dict = {}
+    leaves = 0
+    for node in order:  # leaves first, left to right
+        if G.out_degree(node) == 0:
+            x[node] = float(leaves)
+            leaves += 1
+    for node in reversed(order):  # then parents, from the bottom up
+        if node not in x:
+            children = sorted(G.successors(node))
+            x[node] = (x[children[0]] + x[children[-1]]) / 2
+    return {node: (x[node], -depth[node]) for node in order}
+
+
+def solution_paths(G: nx.DiGraph) -> nx.DiGraph:
+    """Return the subtree made of the solution leaves and their ancestors."""
+    keep = set()
+    for node, is_solution in G.nodes(data="solution"):
+        if is_solution and node not in keep:
+            keep.add(node)
+            keep.update(_ancestors(G, node, keep))
+    if not keep:
+        keep.add(_root(G))
+    return G.subgraph(keep)
+
+
+def _ancestors(G: nx.DiGraph, node, known: set):
+    while True:
+        parents = list(G.predecessors(node))
+        if not parents or parents[0] in known:
+            return
+        node = parents[0]
+        yield node
+
+
+def _kind(data: dict) -> str:
+    if data.get("depth", 1) == 0:
+        return "root"
+    for kind in ("solution", "rejected", "dead_end", "truncated"):
+        if data.get(kind):
+            return kind
+    return "node"
+
+
+def draw_tree(
+    G: nx.DiGraph,
+    path: str | os.PathLike,
+    *,
+    solutions_only: bool = False,
+    title: str | None = None,
+) -> Path:
+    """Draw a decision tree top-down to a PNG, SVG or PDF file (by the extension).
+
+    Solutions are green, dead ends grey, rejected attempts pale grey, nodes cut
+    off by ``max_depth`` pale blue; edges on the way to a solution are drawn
+    darker. Trees up to n=6 are readable whole; for n=8 draw a tree built with
+    ``max_depth`` or pass ``solutions_only=True``.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A tree from :func:`cpqueens.decision_tree` or :func:`cpqueens.read_tree`.
+    path : str or path-like
+        Output file, ``.png``, ``.svg`` or ``.pdf``; written whole or not at all.
+    solutions_only : bool
+        Draw only the paths from the root to the solutions.
+    title : str, optional
+        Title above the tree; by default the board size and the counts.
+
+    Examples
+    --------
+    >>> import cpqueens, tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> cpqueens.draw_tree(cpqueens.decision_tree(4), folder / "tree-4.svg").name
+    'tree-4.svg'
+    """
+    suffix = suffix_of(path, FORMATS, "picture")
+    shown = solution_paths(G) if solutions_only else G
+    if shown.number_of_nodes() > MAX_DRAWN_NODES:
+        raise InvalidInputError(
+            f"a tree of {shown.number_of_nodes():,} nodes is too large to draw readably "
+            f"(at most {MAX_DRAWN_NODES:,}); build it with max_depth=... or fixed=..., "
+            "or pass solutions_only=True"
+        )
+    figure = _figure(G, shown, solutions_only, title)
+    with atomic_path(path) as temporary:
+        figure.savefig(temporary, format=suffix[1:], dpi=110, bbox_inches="tight")
+    return Path(path)
+
+
+def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str | None):
+    # The Figure API with an Agg canvas draws without pyplot, so no global state
+    # and no interactive backend is touched.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import LineCollection
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    pos = tidy_layout(shown)
+    leaves = max(1, sum(1 for node in shown if shown.out_degree(node) == 0))
+    levels = 1 - min(y for _, y in pos.values())
+    width = min(48.0, max(6.0, 0.16 * leaves))
+    height = min(16.0, max(3.0, 0.9 * levels))
+    figure = Figure(figsize=(width, height))
+    FigureCanvasAgg(figure)
+    ax = figure.add_subplot()
+
+    kinds = {node: _kind(data) for node, data in shown.nodes(data=True)}
+    winning = set(solution_paths(shown)) if any(k == "solution" for k in kinds.values()) else set()
+    plain, bold, faint = [], [], []
+    for u, v in shown.edges:
+        segment = (pos[u], pos[v])
+        if kinds[v] == "rejected":
+            faint.append(segment)
+        elif v in winning:
+            bold.append(segment)
+        else:
+            plain.append(segment)
+    ax.add_collection(LineCollection(faint, colors="#d9d9d9", linewidths=0.5, linestyles="--"))
+    ax.add_collection(LineCollection(plain, colors="#969696", linewidths=0.7))
+    ax.add_collection(LineCollection(bold, colors="#1b7837", linewidths=1.4))
+
+    size = max(12.0, min(110.0, 2400.0 / leaves**0.8))
+    for kind, colour in _COLOURS.items():
+        members = [node for node, k in kinds.items() if k == kind]
+        if members:
+            xs, ys = zip(*(pos[node] for node in members), strict=True)
+            edge = "#969696" if kind in ("rejected", "dead_end") else "none"
+            scale = 1.5 if kind == "solution" else 0.6 if kind == "rejected" else 1.0
+            ax.scatter(xs, ys, s=size * scale, c=colour, edgecolors=edge, linewidths=0.5, zorder=3)
+    if leaves <= LABELLED_LEAVES:
+        font = max(4.0, min(8.0, size**0.5 * 0.7))
+        for node, (x, y) in pos.items():
+            if kinds[node] != "root":
+                light = kinds[node] in ("solution", "node")
+                ax.text(
+                    x,
+                    y,
+                    str(shown.nodes[node]["column"]),
+                    ha="center",
+                    va="center",
+                    fontsize=font,
+                    color="white" if light else "#525252",
+                    zorder=4,
+                )
+
+    ax.set_yticks(range(0, -levels, -1), ["root"] + [f"row {r}" for r in range(levels - 1)])
+    ax.set_xticks([])
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+    ax.autoscale_view()
+    ax.margins(x=0.5 / leaves + 0.01, y=0.08)
+    ax.set_title(title if title is not None else _title(G, shown, solutions_only), loc="left")
+    present = [kind for kind in _COLOURS if kind in kinds.values()]
+    handles = [
+        Line2D(
+            [],
+            [],
+            marker="o",
+            linestyle="",
+            markersize=7,
+            color=_COLOURS[k],
+            markeredgecolor="#969696",
+            label=k.replace("_", " "),
+        )
+        for k in present
+    ]
+    ax.legend(handles=handles, loc="upper right", frameon=False, fontsize=8, ncols=len(handles))
+    return figure
+
+
+def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
+    n = G.graph.get("n", "?")
+    counts = {kind: 0 for kind in _COLOURS}
+    for _, data in G.nodes(data=True):
+        counts[_kind(data)] += 1
+    text = f"{n}-queens decision tree: {G.number_of_nodes() - 1:,} nodes below the root"
+    text += f", {counts['solution']} solutions"
+    if counts["rejected"]:
+        text += f", {counts['rejected']:,} rejected attempts"
+    if G.graph.get("max_depth") is not None:
+        text += f", cut at depth {G.graph['max_depth']}"
+    if G.graph.get("fixed"):
+        text += ", fixed " + ", ".join(f"row {r}: col {c}" for r, c in G.graph["fixed"].items())
+    if solutions_only:
+        text += f" (paths to solutions only: {shown.number_of_nodes() - 1} nodes)"
+    return text
