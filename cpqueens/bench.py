@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import statistics
@@ -81,10 +82,8 @@ def run_bench(
     # One untimed run per backend first: compilation (numba), imports and caches
     # would otherwise land in the first timed run.
     for backend in backends:
-        try:
+        with contextlib.suppress(CPQueensError):  # time_one records a refusal
             solve(min(ns), backend=backend)
-        except CPQueensError:
-            pass  # time_one records the refusal
     for n in ns:
         for backend in backends:
             timing = time_one(backend, n, repeat)

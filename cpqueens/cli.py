@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from . import api, ranges
-from .atomicfile import atomic_path, check_writable, write_atomic
+from ._files import check_writable, write_atomic
 from .errors import CPQueensError, InvalidInputError
 from .progress import progress_bar, wants_bar
 from .solvers import REGISTRY
@@ -25,7 +25,7 @@ from .solvers import REGISTRY
 #: Exit statuses beyond click's own (0 success, 2 usage error).
 DISAGREES, INTERRUPTED = 1, 130
 FORMATS = ("grid", "zero-plus", "x-dash", "letters", "json", "csv")
-TREE_SUFFIXES = (".graphml", ".gexf", ".json", ".dot", ".png", ".svg")
+TREE_SUFFIXES = (".graphml", ".gexf", ".json", ".dot", ".png", ".svg", ".pdf")
 BENCH_SUFFIXES = (".png", ".svg", ".csv", ".json")
 REPORT_SUFFIXES = (".html", ".md")
 
@@ -267,10 +267,23 @@ def _fastest_counter() -> str:
 @cli.command()
 @click.argument("sizes", metavar="RANGE")
 @click.option("--backends", "names", metavar="A,B,...", help="Default: every available backend.")
-@click.option("--reference", default="tree", show_default=True, help="What the others must match.")
+@click.option(
+    "--reference",
+    default="tree",
+    show_default=True,
+    help="tree (the explicit decision tree, up to n=12) or a backend name.",
+)
+@click.option("--time-limit", type=float, metavar="SECONDS", help="Per backend and n.")
 @json_option
 @quiet_option
-def crosscheck(sizes: str, names: str | None, reference: str, as_json: bool, quiet: bool) -> None:
+def crosscheck(
+    sizes: str,
+    names: str | None,
+    reference: str,
+    time_limit: float | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
     """Compare the backends' solutions with a reference on every n of RANGE (e.g. 1-10).
 
     RANGE is N, A-B, or a comma-separated list such as 4,6,8-10. Exit status 1
@@ -280,18 +293,20 @@ def crosscheck(sizes: str, names: str | None, reference: str, as_json: bool, qui
     from .tables import crosscheck_table
 
     ns = _sizes(sizes)
-    chosen = _backend_list(names)
-
-    with progress_bar(len(ns), "cross-checking", enabled=wants_bar(quiet)) as bar:
+    # Without --backends the library picks every available backend that lists solutions.
+    chosen = None if names is None else _backend_list(names)
+    with progress_bar(len(ns), f"cross-checking n={ns[0]}", enabled=wants_bar(quiet)) as bar:
 
         def done(n: int) -> None:
             _finished(f"n={n}")
             bar.advance(f"cross-checking n={n + 1}")
 
-        rows, records = crosscheck_by_size(ns, chosen, reference, on_done=done)
+        rows, records = crosscheck_by_size(
+            ns, chosen, reference, time_limit=time_limit, on_done=done
+        )
     ok = all(row.agrees for row in rows)
     if as_json:
-        _emit_json({"ok": ok, "reference": reference, "backends": chosen, "rows": records})
+        _emit_json({"ok": ok, "reference": reference, "rows": records})
     else:
         click.echo(crosscheck_table(rows, reference))
         _say(quiet, "every backend agrees" if ok else "some backends DISAGREE (rows marked !)")
@@ -324,32 +339,33 @@ def tree(
 ) -> None:
     """Build the backtracking decision tree of size N; draw it or export it with -o.
 
-    Pictures: .png, .svg. Graph data: .graphml, .gexf, .json (node-link), .dot.
+    Pictures: .png, .svg, .pdf. Graph data: .graphml, .gexf, .json (node-link), .dot.
     Without -o, print the size of the tree.
     """
-    from .report import _tree_library
+    from .treedraw import draw_tree
+    from .treegraph import decision_tree, tree_solutions
+    from .treeio import export_tree
 
     api.check_n(n)
     target = _output(output, TREE_SUFFIXES)
-    picture = target is not None and target.suffix.lower() in (".png", ".svg")
+    picture = target is not None and target.suffix.lower() in (".png", ".svg", ".pdf")
     if solutions_only and not picture:
-        raise BadInput("--solutions-only applies to pictures (-o tree.png or tree.svg)")
-    _, treegraph = _tree_library()
+        raise BadInput("--solutions-only applies to pictures (-o tree.png, .svg or .pdf)")
     limits: dict[str, Any] = {} if max_nodes is None else {"max_nodes": max_nodes}
-    graph = treegraph.decision_tree(
+    graph = decision_tree(
         n,
         ranges.parse_fixed(fixed) or None,
         include_rejected=rejected,
         max_depth=max_depth,
         **limits,
     )
-    solutions = treegraph.tree_solutions(graph)
+    solutions = tree_solutions(graph)
     if target is not None:
-        with atomic_path(target) as temporary:
-            if picture:
-                treegraph.draw_tree(graph, temporary, solutions_only=solutions_only)
-            else:
-                treegraph.export_tree(graph, temporary)
+        # Both writers go through a temporary file, so the target is whole or absent.
+        if picture:
+            draw_tree(graph, target, solutions_only=solutions_only)
+        else:
+            export_tree(graph, target)
     summary = {
         "n": n,
         "nodes": graph.number_of_nodes(),
@@ -443,7 +459,7 @@ def report(
     from .report import build_report, to_html, to_markdown
 
     ns = _sizes(sizes)
-    chosen = _backend_list(names)
+    chosen = _backend_list(names, enumerating=True)
     target = _output(output, REPORT_SUFFIXES)
     steps = len(ns) + len(ns) * len(chosen) + 1
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:

@@ -21,39 +21,31 @@ from typing import Any
 from . import __version__
 from .api import solve
 from .bench import Timing, bench_figure, bench_table, figure_bytes, run_bench
-from .errors import BackendUnavailableError
+from .cross_validation import CrossCheckRow, crosscheck
 from .svgboard import to_svg
 from .tables import crosscheck_table
-
-
-def _tree_library():
-    # The decision-tree and cross-check layer; imported when first needed.
-    try:
-        from . import cross_validation, treegraph
-    except ImportError as error:  # pragma: no cover - only without the tree layer
-        raise BackendUnavailableError(
-            f"this cpqueens has no decision-tree layer ({error}); "
-            "the crosscheck, tree and report commands need it"
-        ) from None
-    return cross_validation, treegraph
+from .treedraw import draw_tree
+from .treegraph import decision_tree
 
 
 def crosscheck_by_size(
     ns: Sequence[int],
-    backends: Sequence[str],
+    backends: Sequence[str] | None,
     reference: str = "tree",
     *,
+    time_limit: float | None = None,
     on_done: Callable[[int], None] | None = None,
-) -> tuple[list[Any], list[dict[str, Any]]]:
+) -> tuple[list[CrossCheckRow], list[dict[str, Any]]]:
     """Cross-check one n at a time, so progress can be shown and an interruption loses little.
 
-    Returns the rows and their JSON-serialisable records, in order of n.
+    ``backends`` None means every available backend that lists solutions, as for
+    :func:`cpqueens.crosscheck`. Returns the rows and their JSON-serialisable
+    records, in order of n.
     """
-    cross_validation, _ = _tree_library()
-    rows: list[Any] = []
+    rows: list[CrossCheckRow] = []
     records: list[dict[str, Any]] = []
     for n in ns:
-        report = cross_validation.crosscheck([n], backends=list(backends), reference=reference)
+        report = crosscheck([n], backends=backends, reference=reference, time_limit=time_limit)
         rows.extend(report.rows)
         records.extend(report.to_records())
         if on_done is not None:
@@ -63,11 +55,9 @@ def crosscheck_by_size(
 
 def tree_picture(n: int, *, solutions_only: bool = False, fmt: str = "png") -> bytes:
     """Draw the decision tree of size ``n`` and return the picture's bytes."""
-    _, treegraph = _tree_library()
-    graph = treegraph.decision_tree(n)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"tree.{fmt}"
-        treegraph.draw_tree(graph, path, solutions_only=solutions_only)
+        draw_tree(decision_tree(n), path, solutions_only=solutions_only)
         return path.read_bytes()
 
 
@@ -78,7 +68,7 @@ class ReportData:
     ns: tuple[int, ...]
     backends: tuple[str, ...]
     reference: str
-    crosscheck_rows: tuple[Any, ...]
+    crosscheck_rows: tuple[CrossCheckRow, ...]
     timings: tuple[Timing, ...]
     bench_png: bytes
     tree_n: int

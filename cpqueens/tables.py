@@ -58,16 +58,10 @@ def result_record(result: Result) -> dict[str, Any]:
     }
 
 
-def _size(value: Any) -> int:
-    # Discrepancies may come as counts or as the offending solutions themselves.
-    if value is None:
-        return 0
-    return value if isinstance(value, int) else len(value)
-
-
 def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
     """Format cross-check rows as a backends x n table of counts, then list every disagreement.
 
+    The ``reference`` row holds the reference's counts, ``reference`` naming it.
     A count is marked ``!`` when the backend's solutions differ from the reference's
     and ``E`` when the backend failed; the lines under the table say how.
     """
@@ -76,10 +70,10 @@ def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
     backends = list(dict.fromkeys(row.backend for row in rows))
     reference_counts = {row.n: row.reference_count for row in rows}
     width = max(7, *(len(str(c)) + 2 for c in reference_counts.values() if c is not None))
-    name_width = max(12, len(reference) + 2, *(len(b) + 2 for b in backends))
+    name_width = max(12, *(len(b) + 2 for b in backends))
     lines = [f"{'n':<{name_width}}" + "".join(f"{n:>{width}}" for n in ns) + "   agrees"]
     cells = "".join(f"{_cell(reference_counts.get(n)):>{width}}" for n in ns)
-    lines.append(f"{reference:<{name_width}}{cells}")
+    lines.append(f"{'reference':<{name_width}}{cells}   ({reference})")
     problems = []
     for backend in backends:
         cells, agrees = "", True
@@ -106,12 +100,17 @@ def _cell(count: int | None) -> str:
 
 def _problem(row: Any) -> str:
     if row.error:
-        return f"! {row.backend} n={row.n}: error: {row.error}"
+        return f"! {row.backend} n={row.n}: {row.error}"
     parts = [
-        f"{_size(getattr(row, field))} {field}"
-        for field in ("missing", "extra", "invalid", "duplicated")
-        if _size(getattr(row, field))
+        f"{getattr(row, kind + '_count')} {kind}"
+        for kind in ("missing", "extra", "invalid", "duplicated")
+        if getattr(row, kind + "_count")
     ]
     if row.count != row.reference_count:
-        parts.insert(0, f"count {row.count} instead of {row.reference_count}")
+        parts.insert(0, f"{row.count} boards for {row.reference_count} solutions")
+    example = next(
+        (getattr(row, kind) for kind in ("missing", "extra", "invalid") if getattr(row, kind)), ()
+    )
+    if example:
+        parts.append(f"e.g. {example[0]}")
     return f"! {row.backend} n={row.n}: {', '.join(parts) or 'differs from the reference'}"

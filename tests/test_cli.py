@@ -11,13 +11,12 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from known_counts import A000170 as TOTAL
 
 import cpqueens
 from cpqueens import bench
 from cpqueens.cli import cli
 from cpqueens.solvers import REGISTRY
-
-from known_counts import A000170 as TOTAL
 
 
 def run(*args: str):
@@ -149,7 +148,9 @@ def test_output_path_that_is_a_folder(tmp_path):
 
 
 def test_bench_table_and_files(tmp_path):
-    result = run("bench", "4-6", "--backends", "stack,tree", "-r", "2", "-o", str(tmp_path / "b.csv"))
+    result = run(
+        "bench", "4-6", "--backends", "stack,tree", "-r", "2", "-o", str(tmp_path / "b.csv")
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0].split()[:3] == ["backend", "n", "median"]
     assert len(result.stdout.splitlines()) == 1 + 3 * 2
@@ -169,7 +170,9 @@ def test_bench_plot_decodes(tmp_path):
     import matplotlib.image
 
     target = tmp_path / "bench.png"
-    result = run("bench", "4-6", "--backends", "recursive,stack", "-r", "2", "-q", "-o", str(target))
+    result = run(
+        "bench", "4-6", "--backends", "recursive,stack", "-r", "2", "-q", "-o", str(target)
+    )
     assert result.exit_code == 0 and result.stdout == ""
     pixels = matplotlib.image.imread(target)
     assert pixels.shape[0] > 200 and pixels.shape[1] > 400
