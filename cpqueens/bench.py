@@ -21,6 +21,7 @@ from typing import Any
 
 from .api import solve
 from .errors import CPQueensError
+from .tables import format_grid
 
 
 @dataclass(frozen=True)
@@ -93,33 +94,42 @@ def run_bench(
     return timings
 
 
-def bench_table(timings: Sequence[Timing]) -> str:
-    """Format the timings as a text table, with each median's ratio to the fastest at that n.
-
-    >>> print(bench_table([Timing("stack", 4, (0.5, 0.25, 0.75), 2, 16)]))
-    backend       n  median ms  x fastest  solutions       nodes      nodes/s
-    stack         4        500        1.0          2          16           32
-    """
+def bench_grid(timings: Sequence[Timing]) -> list[list[str]]:
+    """Arrange the timings as a grid of cells (header first), with each median's ratio to
+    the fastest median at the same n."""
     fastest: dict[int, float] = {}
     for t in timings:
         if t.median is not None:
             fastest[t.n] = min(fastest.get(t.n, t.median), t.median)
-    lines = [
-        f"{'backend':<12}{'n':>3}{'median ms':>11}{'x fastest':>11}{'solutions':>11}"
-        f"{'nodes':>12}{'nodes/s':>13}"
-    ]
+    grid = [["backend", "n", "median ms", "x fastest", "solutions", "nodes", "nodes/s"]]
     for t in timings:
         if t.median is None:
-            lines.append(f"{t.backend:<12}{t.n:>3}   skipped: {t.error}")
+            grid.append([t.backend, str(t.n), "skipped", "", "", "", t.error or ""])
             continue
         ratio = t.median / fastest[t.n] if fastest[t.n] > 0 else 1.0
-        nodes = "-" if t.nodes is None else f"{t.nodes:,}"
         rate = "-" if t.nodes is None or t.median <= 0 else f"{t.nodes / t.median:,.0f}"
-        lines.append(
-            f"{t.backend:<12}{t.n:>3}{t.median * 1e3:>11.3g}{ratio:>11.1f}{t.count:>11,}"
-            f"{nodes:>12}{rate:>13}"
+        grid.append(
+            [
+                t.backend,
+                str(t.n),
+                f"{t.median * 1e3:.3g}",
+                f"{ratio:.1f}",
+                f"{t.count:,}",
+                "-" if t.nodes is None else f"{t.nodes:,}",
+                rate,
+            ]
         )
-    return "\n".join(lines)
+    return grid
+
+
+def bench_table(timings: Sequence[Timing]) -> str:
+    """Format the timings as aligned text (see :func:`bench_grid`).
+
+    >>> print(bench_table([Timing("stack", 4, (0.5, 0.25, 0.75), 2, 16)]))
+    backend  n  median ms  x fastest  solutions  nodes  nodes/s
+    stack    4        500        1.0          2     16       32
+    """
+    return format_grid(bench_grid(timings))
 
 
 def bench_csv(timings: Sequence[Timing]) -> str:

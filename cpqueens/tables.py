@@ -58,40 +58,78 @@ def result_record(result: Result) -> dict[str, Any]:
     }
 
 
-def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
-    """Format cross-check rows as a backends x n table of counts, then list every disagreement.
+Grid = list[list[str]]
+"""A table as rows of cells, the header row first."""
+
+
+def format_grid(grid: Grid, style: str = "text") -> str:
+    """Lay out a grid as aligned text, an HTML ``<table>`` or a Markdown pipe table.
+
+    The first column is aligned left, the others right (they hold numbers).
+
+    >>> print(format_grid([["backend", "n"], ["stack", "8"]]))
+    backend  n
+    stack    8
+    >>> print(format_grid([["backend", "n"], ["stack", "8"]], "markdown"))
+    | backend | n |
+    |:--|--:|
+    | stack | 8 |
+    """
+    if style == "markdown":
+        lines = ["| " + " | ".join(row) + " |" for row in grid]
+        lines.insert(1, "|:--|" + "--:|" * (len(grid[0]) - 1))
+        return "\n".join(lines)
+    if style == "html":
+        import html
+
+        def cells(row: list[str], tag: str) -> str:
+            return "".join(f"<{tag}>{html.escape(cell)}</{tag}>" for cell in row)
+
+        head = f"<thead><tr>{cells(grid[0], 'th')}</tr></thead>"
+        body = "".join(f"<tr>{cells(row, 'td')}</tr>" for row in grid[1:])
+        return f"<table>{head}<tbody>{body}</tbody></table>"
+    widths = [max(len(row[i]) for row in grid if i < len(row)) for i in range(len(grid[0]))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
+        ).rstrip()
+        for row in grid
+    )
+
+
+def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[Grid, list[str]]:
+    """Arrange cross-check rows as a backends x n grid of counts, plus a line per disagreement.
 
     The ``reference`` row holds the reference's counts, ``reference`` naming it.
     A count is marked ``!`` when the backend's solutions differ from the reference's
-    and ``E`` when the backend failed; the lines under the table say how.
+    and ``E`` when the backend failed; the problem lines say how.
     """
     ns = sorted({row.n for row in rows})
     by_key = {(row.backend, row.n): row for row in rows}
     backends = list(dict.fromkeys(row.backend for row in rows))
     reference_counts = {row.n: row.reference_count for row in rows}
-    width = max(7, *(len(str(c)) + 2 for c in reference_counts.values() if c is not None))
-    name_width = max(12, *(len(b) + 2 for b in backends))
-    lines = [f"{'n':<{name_width}}" + "".join(f"{n:>{width}}" for n in ns) + "   agrees"]
-    cells = "".join(f"{_cell(reference_counts.get(n)):>{width}}" for n in ns)
-    lines.append(f"{'reference':<{name_width}}{cells}   ({reference})")
+    grid = [["n", *map(str, ns), "agrees"]]
+    grid.append([f"reference ({reference})", *(_cell(reference_counts[n]) for n in ns), ""])
     problems = []
     for backend in backends:
-        cells, agrees = "", True
+        cells, agrees = [], True
         for n in ns:
             row = by_key.get((backend, n))
             if row is None:
-                cells += f"{'':>{width}}"
+                cells.append("")
                 continue
-            mark = "E" if row.error else ("" if row.agrees else "!")
-            cells += f"{_cell(row.count) + mark:>{width}}"
+            cells.append(_cell(row.count) + ("E" if row.error else "" if row.agrees else "!"))
             if not row.agrees:
                 agrees = False
                 problems.append(_problem(row))
-        lines.append(f"{backend:<{name_width}}{cells}   {'yes' if agrees else 'NO'}")
-    if problems:
-        lines.append("")
-        lines.extend(problems)
-    return "\n".join(lines)
+        grid.append([backend, *cells, "yes" if agrees else "NO"])
+    return grid, problems
+
+
+def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
+    """Format cross-check rows as text: the grid of :func:`crosscheck_grid`, then the problems."""
+    grid, problems = crosscheck_grid(rows, reference)
+    return "\n".join([format_grid(grid), *([""] if problems else []), *problems])
 
 
 def _cell(count: int | None) -> str:
