@@ -34,44 +34,49 @@ def _require_distributed() -> Any:
     return distributed
 
 
-def run_on_dask(
-    function: Callable[[T], R],
-    tasks: Sequence[T],
-    *,
-    client: Any = None,
-    scheduler: str | None = None,
-    advance: Callable[[int], None] = lambda k: None,
-    check: Callable[[], None] = lambda: None,
-) -> Iterator[R]:
-    """Yield ``function(task)`` for every task, computed on the cluster, as they finish.
-
-    Give either a connected ``client`` or the ``scheduler`` address (a client is then
-    opened and closed here). ``advance(task.size)`` reports progress; ``check`` is
-    called between results and may raise to stop, which cancels what is left.
-    """
+def connect(client: Any = None, scheduler: str | None = None) -> tuple[Any, bool]:
+    """Return a client for ``client`` or ``scheduler``, and whether it was opened here."""
     distributed = _require_distributed()
     if client is not None and scheduler is not None:
         raise InvalidTypeError("give either client= or scheduler=, not both")
-    own_client = None
     if client is None:
         if not isinstance(scheduler, str):
             raise InvalidTypeError(
                 f"scheduler must be an address such as 'tcp://host:8786', got {scheduler!r}"
             )
-        client = own_client = distributed.Client(scheduler)
-    elif not isinstance(client, distributed.Client):
+        return distributed.Client(scheduler), True
+    if not isinstance(client, distributed.Client):
         raise InvalidTypeError(
             f"client must be a dask.distributed.Client, got {type(client).__name__}"
         )
+    return client, False
+
+
+def cluster_threads(client: Any) -> int:
+    """How many tasks the cluster runs at once (at least 1)."""
+    return max(1, sum(client.nthreads().values()))
+
+
+def run_on_dask(
+    function: Callable[[T], R],
+    tasks: Sequence[T],
+    client: Any,
+    *,
+    advance: Callable[[int], None] = lambda k: None,
+    check: Callable[[], None] = lambda: None,
+) -> Iterator[R]:
+    """Yield ``function(task)`` for every task, computed on the cluster, as they finish.
+
+    ``advance(task.size)`` reports progress; ``check`` is called between results and
+    may raise to stop, which cancels the tasks that are left.
+    """
+    distributed = _require_distributed()
     futures = client.map(function, list(tasks), pure=False, retries=RETRIES)
     sizes = {future.key: task.size for future, task in zip(futures, tasks, strict=True)}
     try:
-        pending = distributed.as_completed(futures)
-        for future in pending:
+        for future in distributed.as_completed(futures):
             check()
             yield future.result()
             advance(sizes[future.key])
     finally:
         client.cancel(futures)
-        if own_client is not None:
-            own_client.close()

@@ -103,29 +103,29 @@ class BitmaskBackend(Backend):
         if n == 1:  # the lone queen: every symmetry fixes it, so no constellation method
             run.stats.update(nodes=1, subproblems=1)
             return 1
-        client, scheduler = options.get("client"), options.get("scheduler")
-        distributed = client is not None or scheduler is not None
-        workers = problem.workers or (1 if distributed else _default_workers())
+        client, own_client = None, False
+        if options.get("client") is not None or options.get("scheduler") is not None:
+            from ..distributed import cluster_threads, connect
+
+            client, own_client = connect(options.get("client"), options.get("scheduler"))
+            workers = problem.workers or cluster_threads(client)
+        else:
+            workers = problem.workers or _default_workers()
         items = subproblems(problem)
-        total_size = len(next(iter(v for k, v in items.items() if k != "allowed")))
+        total_size = len(next(v for k, v in items.items() if k != "allowed"))
         if run.deadline is not None:
             batches = -(-total_size // TIMED_TASK_SIZE)
         else:
-            batches = TASKS_PER_WORKER * (workers if not distributed else 64)
+            batches = TASKS_PER_WORKER * workers
         tasks = _bittasks.split(items, n, batches) if total_size else []
         tally = _bittasks.Tally()
         advance, close = _progress(options.get("progress"), total_size, n)
         try:
-            if distributed:
+            if client is not None:
                 from ..distributed import run_on_dask
 
                 results = run_on_dask(
-                    _bittasks.run_task,
-                    tasks,
-                    client=client,
-                    scheduler=scheduler,
-                    advance=advance,
-                    check=run.check_time,
+                    _bittasks.run_task, tasks, client, advance=advance, check=run.check_time
                 )
             else:
                 from ..parallel import run_tasks
@@ -144,6 +144,8 @@ class BitmaskBackend(Backend):
                 run.stats["partial_count"] = tally.classes if unique else tally.solutions
         finally:
             close()
+            if own_client:
+                client.close()
             run.stats.update(nodes=tally.nodes, subproblems=total_size)
         return tally.classes if unique else tally.solutions
 

@@ -1,0 +1,263 @@
+"""The explicit decision tree: its size against the backtrackers, its files, its pictures."""
+
+import json
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+from reference import brute_force
+
+import cpqueens
+from cpqueens.board import attacking_pairs
+from cpqueens.solvers import REGISTRY
+from cpqueens.treedraw import tidy_layout
+from cpqueens.treeio import FORMATS
+from cpqueens.treesize import estimate_tree_size
+
+# Backends that report search effort (nodes, attempts) in the shared definitions
+# of cpqueens.solvers.base and search in a fixed order.
+EFFORT = [
+    name
+    for name, b in REGISTRY.items()
+    if b.enumerates
+    and not b.randomized
+    and {"nodes", "attempts"} <= set(cpqueens.solve(4, name).stats)
+]
+
+
+def solution_leaves(G):
+    return [v for v, s in G.nodes(data="solution") if s]
+
+
+def test_article_figures_for_n8():
+    G = cpqueens.decision_tree(8)
+    assert G.number_of_nodes() - 1 == 2056
+    assert len(solution_leaves(G)) == 92
+    R = cpqueens.decision_tree(8, include_rejected=True)
+    rejected = sum(1 for _, r in R.nodes(data="rejected") if r)
+    assert R.number_of_nodes() - 1 - rejected == 2056
+    assert R.number_of_nodes() - 1 == 15720
+
+
+@pytest.mark.parametrize("name", EFFORT)
+@pytest.mark.parametrize("n", range(1, 10))
+def test_tree_size_is_the_backends_effort(name, n):
+    stats = cpqueens.solve(n, backend=name).stats
+    assert cpqueens.decision_tree(n).number_of_nodes() - 1 == stats["nodes"]
+    with_rejected = cpqueens.decision_tree(n, include_rejected=True)
+    assert with_rejected.number_of_nodes() - 1 == stats["attempts"]
+
+
+@pytest.mark.parametrize("fixed", [{0: 1}, {2: 3, 5: 0}, {0: 0, 1: 1}])
+def test_fixed_queens_tree_matches_the_tree_backend(fixed):
+    stats = cpqueens.solve(7, backend="tree", fixed=fixed).stats
+    G = cpqueens.decision_tree(7, fixed, include_rejected=True)
+    assert G.number_of_nodes() - 1 == stats["attempts"]
+    assert sum(1 for _, r in G.nodes(data="rejected") if not r) - 1 == stats["nodes"]
+    assert cpqueens.tree_solutions(G) == brute_force(7, fixed)
+    assert G.graph["fixed"] == fixed
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_tree_solutions_are_every_solution(n):
+    assert cpqueens.tree_solutions(cpqueens.decision_tree(n)) == brute_force(n)
+
+
+def test_structure_and_attributes():
+    G = cpqueens.decision_tree(6, include_rejected=True)
+    assert G.nodes[0] == {
+        "row": -1,
+        "column": -1,
+        "depth": 0,
+        "placement": (),
+        "solution": False,
+        "dead_end": False,
+        "rejected": False,
+        "truncated": False,
+    }
+    assert all(G.in_degree(v) == 1 for v in G if v != 0)
+    for u, v in G.edges:
+        a, b = G.nodes[u], G.nodes[v]
+        assert b["depth"] == a["depth"] + 1 == b["row"] + 1
+        assert b["placement"] == (*a["placement"], b["column"])
+        assert u < v  # ids follow the search order
+    for v, data in G.nodes(data=True):
+        children = list(G.successors(v))
+        if data["rejected"] or data["solution"]:
+            assert not children
+        if data["dead_end"]:
+            assert children and all(G.nodes[c]["rejected"] for c in children)
+        # A rejected attempt is attacked by a queen above it; a node is safe.
+        assert bool(attacking_pairs(data["placement"])) == data["rejected"]
+    # Children of a node come in column order, and ids are a preorder numbering.
+    assert [G.nodes[c]["column"] for c in G.successors(0)] == list(range(6))
+
+
+def test_max_depth_cuts_and_marks_truncated_nodes():
+    G = cpqueens.decision_tree(8, max_depth=2)
+    assert max(d for _, d in G.nodes(data="depth")) == 2
+    assert G.number_of_nodes() - 1 == 8 + 42
+    frontier = [d for _, d in G.nodes(data=True) if d["depth"] == 2]
+    assert all(d["truncated"] and not d["dead_end"] for d in frontier)
+    assert cpqueens.decision_tree(5, max_depth=0).number_of_nodes() == 1
+    assert not any(t for _, t in cpqueens.decision_tree(8).nodes(data="truncated"))
+
+
+def test_estimate_is_exact_when_small_and_close_when_large():
+    for n in range(1, 9):
+        size = estimate_tree_size(n, (None,) * n)
+        stats = cpqueens.solve(n, backend="tree").stats
+        assert size.exact and (size.nodes, size.attempts) == (stats["nodes"], stats["attempts"])
+    stats = cpqueens.solve(10, backend="tree").stats
+    size = estimate_tree_size(10, (None,) * 10)
+    assert abs(size.nodes - stats["nodes"]) < 0.05 * stats["nodes"]
+
+
+def test_size_guard_refuses_n14_quickly():
+    start = time.perf_counter()
+    with pytest.raises(cpqueens.TreeTooLargeError) as caught:
+        cpqueens.decision_tree(14)
+    assert time.perf_counter() - start < 5
+    message = str(caught.value)
+    assert "max_depth" in message and "fixed" in message and "n=14" in message
+    assert caught.value.estimate > 20_000_000
+    assert isinstance(caught.value, cpqueens.InvalidInputError)
+    # A partial tree of the same board is fine.
+    assert cpqueens.decision_tree(14, max_depth=2).number_of_nodes() == 1 + 14 + 156
+
+
+def test_size_guard_respects_max_nodes_and_rejected_attempts():
+    with pytest.raises(cpqueens.TreeTooLargeError, match="10,000"):
+        cpqueens.decision_tree(8, include_rejected=True, max_nodes=10_000)
+    assert cpqueens.decision_tree(8, max_nodes=2057).number_of_nodes() == 2057
+    with pytest.raises(cpqueens.TreeTooLargeError):
+        cpqueens.decision_tree(8, max_nodes=2056)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"n": 0}, ValueError, "n must be a positive integer"),
+        ({"n": 4, "max_depth": -1}, ValueError, "max_depth must be an integer >= 0, got -1"),
+        ({"n": 4, "max_nodes": 0}, ValueError, "max_nodes must be"),
+        ({"n": 4, "max_depth": 1.5}, TypeError, "max_depth must be an integer"),
+        ({"n": 4, "fixed": {0: 9}}, ValueError, "off the board"),
+    ],
+)
+def test_bad_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        cpqueens.decision_tree(**kwargs)
+
+
+@pytest.mark.parametrize("suffix", FORMATS)
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: cpqueens.decision_tree(6, include_rejected=True),
+        lambda: cpqueens.decision_tree(8, {0: 2, 7: 4}, max_depth=5),
+        lambda: cpqueens.decision_tree(1),
+    ],
+    ids=["n6-rejected", "n8-fixed-cut", "n1"],
+)
+def test_round_trip(tmp_path, suffix, build):
+    G = build()
+    path = cpqueens.export_tree(G, tmp_path / f"tree{suffix}")
+    assert path.exists() and [p.name for p in tmp_path.iterdir()] == [path.name]
+    H = cpqueens.read_tree(path)
+    assert H.is_directed() and not H.is_multigraph()
+    assert dict(H.nodes(data=True)) == dict(G.nodes(data=True))
+    assert list(H.edges(data=True)) == list(G.edges(data=True))
+    assert H.graph == G.graph
+    assert cpqueens.tree_solutions(H) == cpqueens.tree_solutions(G)
+
+
+def test_json_is_node_link_with_edges_key(tmp_path):
+    path = cpqueens.export_tree(cpqueens.decision_tree(4), tmp_path / "t.json")
+    data = json.loads(path.read_text())
+    assert "edges" in data and "links" not in data
+    assert data["nodes"][1]["placement"] == [0]
+
+
+def test_unknown_extension_lists_the_allowed_ones(tmp_path):
+    G = cpqueens.decision_tree(4)
+    for call in (
+        lambda: cpqueens.export_tree(G, tmp_path / "t.xml"),
+        lambda: cpqueens.read_tree(tmp_path / "t.xml"),
+        lambda: cpqueens.draw_tree(G, tmp_path / "t.jpg"),
+    ):
+        with pytest.raises(cpqueens.InvalidInputError, match=r"allowed extensions: \.") as caught:
+            call()
+        assert "'.xml'" in str(caught.value) or "'.jpg'" in str(caught.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_interrupted_write_leaves_nothing(tmp_path, monkeypatch):
+    import networkx as nx
+
+    def broken(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(nx, "write_graphml", broken)
+    with pytest.raises(KeyboardInterrupt):
+        cpqueens.export_tree(cpqueens.decision_tree(4), tmp_path / "t.graphml")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_refuses_a_graph_that_is_not_a_tree(tmp_path):
+    import networkx as nx
+
+    with pytest.raises(cpqueens.InvalidInputError, match="decision_tree"):
+        cpqueens.export_tree(nx.path_graph(3, create_using=nx.DiGraph), tmp_path / "t.dot")
+
+
+def test_layout_has_no_crossings():
+    G = cpqueens.decision_tree(6, include_rejected=True)
+    pos = tidy_layout(G)
+    by_level = {}
+    for u, v in G.edges:
+        by_level.setdefault(pos[u][1], []).append((pos[u][0], pos[v][0]))
+    for edges in by_level.values():
+        edges.sort()
+        children = [child for _, child in edges]
+        assert children == sorted(children)  # parents left to right have children left to right
+    xs = {}
+    for x, y in pos.values():
+        xs.setdefault(y, []).append(x)
+    assert all(len(set(row)) == len(row) for row in xs.values())  # no two nodes overlap
+
+
+def test_draw_png_and_svg(tmp_path):
+    from matplotlib.image import imread
+
+    G = cpqueens.decision_tree(6)
+    png = cpqueens.draw_tree(G, tmp_path / "t.png")
+    image = imread(png)
+    assert image.shape[0] > 100 and image.shape[1] > 300
+    svg = cpqueens.draw_tree(cpqueens.decision_tree(8), tmp_path / "t.svg", solutions_only=True)
+    root = ET.parse(svg).getroot()
+    assert root.tag.endswith("svg")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.png", "t.svg"]
+
+
+def test_draw_refuses_huge_trees(tmp_path):
+    with pytest.raises(cpqueens.InvalidInputError, match="solutions_only"):
+        cpqueens.draw_tree(cpqueens.decision_tree(9), tmp_path / "t.png")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_solutions_only_keeps_exactly_the_paths():
+    from cpqueens.treedraw import solution_paths
+
+    G = cpqueens.decision_tree(8)
+    P = solution_paths(G)
+    assert len(solution_leaves(P)) == 92
+    assert all(P.out_degree(v) > 0 for v in P if not P.nodes[v]["solution"])
+    assert P.number_of_nodes() == len({s[:k] for s in cpqueens.tree_solutions(G) for k in range(9)})
+
+
+def test_module_names_do_not_shadow_functions():
+    import cpqueens.cross_validation
+    import cpqueens.treegraph
+
+    assert cpqueens.treegraph.decision_tree is cpqueens.decision_tree
+    assert cpqueens.cross_validation.crosscheck is cpqueens.crosscheck
