@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import csv
+import dataclasses
+import html.parser
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -107,9 +111,9 @@ def test_count():
         (["crosscheck", "0-3"], "must be positive"),
         (["crosscheck", "1-4", "--backends", "stack,nope"], "unknown backend 'nope'"),
         (["bench", "4-5", "-o", "/no/such/folder/b.png"], "does not exist"),
-        (["bench", "4-5", "-o", "bench.gif"], "unknown output format '.gif'"),
-        (["report", "4-5", "-o", "report.pdf"], "unknown output format '.pdf'"),
-        (["tree", "4", "-o", "tree.txt"], "unknown output format '.txt'"),
+        (["bench", "4-5", "-o", "bench.gif"], "extension '.gif'; allowed extensions"),
+        (["report", "4-5", "-o", "report.pdf"], "extension '.pdf'; allowed extensions"),
+        (["tree", "4", "-o", "tree.txt"], "extension '.txt'; allowed extensions"),
         (["tree", "4", "-o", "tree.graphml", "--solutions-only"], "applies to pictures"),
     ],
 )
@@ -214,3 +218,125 @@ def test_python_dash_m_runs_the_command_line():
     )
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr and bad.stderr.startswith("Error: unknown backend")
+
+
+def test_crosscheck_agrees_and_prints_a_table():
+    result = run("crosscheck", "1-6", "--backends", "stack,recursive")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["n", "1", "2", "3", "4", "5", "6", "agrees"]
+    assert lines[1].split()[2:] == [str(TOTAL[n]) for n in range(1, 7)]
+    assert [line.split()[0] for line in lines[2:]] == ["stack", "recursive"]
+    assert all(line.endswith("yes") for line in lines[2:])
+    data = json.loads(run("crosscheck", "4,6", "--backends", "stack", "--json").stdout)
+    assert data["ok"] is True
+    assert [(r["n"], r["backend"], r["count"]) for r in data["rows"]] == [
+        (4, "stack", 2),
+        (6, "stack", 4),
+    ]
+
+
+def test_crosscheck_defaults_to_every_enumerating_backend():
+    data = json.loads(run("crosscheck", "5", "--json").stdout)
+    expected = [name for name, b in REGISTRY.items() if b.enumerates and b.is_available()]
+    assert [row["backend"] for row in data["rows"]] == expected
+
+
+def test_crosscheck_exits_1_on_disagreement(monkeypatch):
+    # A reference that forgets one solution makes every honest backend disagree.
+    real = cpqueens.solve
+
+    def short(n, backend="recursive", **options):
+        result = real(n, backend=backend, **options)
+        if backend == "recursive" and result.count:
+            return dataclasses.replace(result, solutions=result.solutions[:-1])
+        return result
+
+    monkeypatch.setattr("cpqueens.cross_validation.solve", short)
+    result = run("crosscheck", "5-6", "--backends", "recursive,stack")
+    assert result.exit_code == 1
+    assert "9!" in result.stdout and "! recursive n=5: 9 boards for 10 solutions" in result.stdout
+    assert "DISAGREE" in result.stderr
+
+
+@pytest.mark.parametrize("suffix", [".graphml", ".gexf", ".json", ".dot"])
+def test_tree_export_reads_back(tmp_path, suffix):
+    target = tmp_path / f"tree{suffix}"
+    result = run("tree", "5", "-o", str(target))
+    assert result.exit_code == 0, result.output
+    graph = cpqueens.read_tree(target)
+    assert graph.number_of_nodes() == 54
+    assert len(cpqueens.tree_solutions(graph)) == TOTAL[5]
+
+
+def test_tree_graphml_opens_with_networkx(tmp_path):
+    import networkx as nx
+
+    target = tmp_path / "tree.graphml"
+    assert run("tree", "6", "--rejected", "-o", str(target), "-q").exit_code == 0
+    graph = nx.read_graphml(target)
+    assert graph.number_of_nodes() == cpqueens.decision_tree(6, include_rejected=True).order()
+
+
+def test_tree_pictures_and_summary(tmp_path):
+    import matplotlib.image
+
+    target = tmp_path / "tree.png"
+    result = run("tree", "6", "--solutions-only", "-o", str(target))
+    assert result.exit_code == 0 and "wrote" in result.stderr
+    assert matplotlib.image.imread(target).ndim == 3
+    assert run("tree", "4", "-o", str(tmp_path / "t.svg")).exit_code == 0
+    assert "<svg" in (tmp_path / "t.svg").read_text()
+    summary = json.loads(run("tree", "8", "--max-depth", "2", "--json").stdout)
+    assert summary["solutions"] == 0 and summary["output"] is None
+    assert run("tree", "8").stdout == "n=8: decision tree of 2,057 nodes, 92 solutions\n"
+
+
+def test_tree_too_large_is_a_clear_refusal(tmp_path):
+    result = run("tree", "10", "--max-nodes", "1000")
+    assert result.exit_code == 2 and "max_nodes=1,000" in result.stderr
+
+
+class _Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.sources, self.tags = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        for name, value in attrs:
+            if name in ("src", "href") or (name == "xlink:href"):
+                self.sources.append(value)
+
+
+def test_report_html_is_one_self_contained_file(tmp_path):
+    target = tmp_path / "report.html"
+    result = run(
+        "report", "4-6", "--backends", "stack,tree", "-r", "1", "--tree-n", "4", "-o", str(target)
+    )
+    assert result.exit_code == 0, result.output
+    assert list(tmp_path.iterdir()) == [target]
+    page = _Page()
+    page.feed(target.read_text())
+    page.close()
+    assert page.sources and all(s.startswith("data:image/") for s in page.sources)
+    assert page.tags.count("img") == 2 and page.tags.count("table") == 2
+    assert page.tags.count("svg") == 3  # one sample board per n
+    for source in page.sources:
+        if source.startswith("data:image/png;base64,"):
+            import matplotlib.image
+
+            png = base64.b64decode(source.split(",", 1)[1])
+            assert matplotlib.image.imread(io.BytesIO(png), format="png").shape[0] > 100
+
+
+def test_report_markdown_embeds_its_pictures(tmp_path):
+    target = tmp_path / "report.md"
+    result = run(
+        "report", "5", "--backends", "stack", "-r", "1", "--tree-n", "4", "-o", str(target)
+    )
+    assert result.exit_code == 0, result.output
+    text = target.read_text()
+    assert "| stack | 10 | yes |" in text
+    links = re.findall(r"!\[[^\]]*\]\(([^)]*)\)", text)
+    assert len(links) == 3 and all(link.startswith("data:image/") for link in links)
