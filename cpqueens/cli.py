@@ -10,6 +10,7 @@ this module only parses, dispatches and prints.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
@@ -45,11 +46,37 @@ class _Group(click.Group):
         except CPQueensError as error:
             raise BadInput(str(error)) from None
         except KeyboardInterrupt:
-            finished = ctx.meta.get("cpqueens.finished") or ["nothing"]
-            click.echo(f"\ninterrupted; finished: {', '.join(finished)}", err=True)
+            finished = _summarise(ctx.meta.get("cpqueens.finished", [])) or "nothing"
+            click.echo(f"\ninterrupted; finished: {finished}", err=True)
             if ctx.meta.get("cpqueens.output"):
                 click.echo(f"{ctx.meta['cpqueens.output']} was not written", err=True)
             raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+def _summarise(labels: list[str]) -> str:
+    """Join labels, folding runs such as "n=4 x", "n=5 x", "n=6 x" into "n=4..6 x".
+
+    >>> _summarise(["check n=4", "check n=5", "check n=6", "tree n=5"])
+    'check n=4..6, tree n=5'
+    """
+    runs: list[list] = []  # [prefix, first n, last n, suffix]
+    for label in labels:
+        match = re.fullmatch(r"(.*?n=)(\d+)(.*)", label)
+        if match is None:
+            runs.append([label, None, None, ""])
+            continue
+        prefix, n, suffix = match[1], int(match[2]), match[3]
+        last = runs[-1] if runs else None
+        if last and last[0] == prefix and last[3] == suffix and last[2] == n - 1:
+            last[2] = n
+        else:
+            runs.append([prefix, n, n, suffix])
+    return ", ".join(
+        prefix
+        if first is None
+        else f"{prefix}{first}{'' if first == last else f'..{last}'}{suffix}"
+        for prefix, first, last, suffix in runs
+    )
 
 
 def _finished(label: str) -> None:
@@ -464,8 +491,9 @@ def report(
     steps = len(ns) + len(ns) * len(chosen) + 1
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
 
-        def step(label: str) -> None:
-            _finished(label)
+        def step(label: str | None) -> None:
+            if label is not None:
+                _finished(label)
             bar.advance(label)
 
         data = build_report(

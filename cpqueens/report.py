@@ -89,16 +89,25 @@ def build_report(
     reference: str = "tree",
     repeat: int = 3,
     tree_n: int = 5,
-    step: Callable[[str], None] | None = None,
+    step: Callable[[str | None], None] | None = None,
 ) -> ReportData:
     """Run the cross-check, the timings, the tree and the sample boards for a report.
 
-    ``step`` is called with a label after each unit of work (one per n for the
-    cross-check, one per (n, backend) for the timings, one for the tree).
+    ``step`` is called after each unit of work (one per n for the cross-check, one
+    per (n, backend) for the timings, one for the tree) with a label naming what is
+    now complete, or None when a size is not complete yet.
     """
     tell = step or (lambda label: None)
-    rows, _ = crosscheck_by_size(ns, backends, reference, on_done=lambda n: tell(f"check n={n}"))
-    timings = run_bench(ns, backends, repeat, on_done=lambda t: tell(f"time {t.backend} n={t.n}"))
+    rows, _ = crosscheck_by_size(
+        ns, backends, reference, on_done=lambda n: tell(f"cross-check n={n}")
+    )
+    last = backends[-1]
+    timings = run_bench(
+        ns,
+        backends,
+        repeat,
+        on_done=lambda t: tell(f"timing n={t.n}" if t.backend == last else None),
+    )
     figure = bench_figure(timings, title=f"cpqueens backends, n = {_span(ns)}")
     tree_png = tree_picture(tree_n)
     tell(f"tree n={tree_n}")

@@ -197,7 +197,7 @@ def test_ctrl_c_says_what_finished_and_writes_nothing(tmp_path, monkeypatch):
     target = tmp_path / "bench.png"
     result = run("bench", "4-8", "--backends", "stack", "-o", str(target))
     assert result.exit_code == 130
-    assert "interrupted; finished: n=4 for every backend, n=5 for every backend" in result.stderr
+    assert "interrupted; finished: n=4..5 for every backend\n" in result.stderr
     assert "was not written" in result.stderr
     assert list(tmp_path.iterdir()) == []
 
