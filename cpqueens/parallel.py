@@ -34,7 +34,9 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def progress_reporter(progress: object, total: int, label: str) -> tuple[Callable[[int], None], Callable[[], None]]:
+def progress_reporter(
+    progress: object, total: int, label: str
+) -> tuple[Callable[[int], None], Callable[[], None]]:
     """Turn the ``progress`` option into an ``advance(k)`` function and a ``close()``.
 
     ``progress`` is None or False (no report), a callable ``f(done, total)``, or True

@@ -7,6 +7,7 @@ nothing for it and never see control characters in their output.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import sys
 from collections.abc import Iterator
 
@@ -43,7 +44,7 @@ def wants_bar(quiet: bool) -> bool:
 @contextlib.contextmanager
 def progress_bar(total: int | None, description: str, *, enabled: bool) -> Iterator[Bar]:
     """Yield a :class:`Bar` of ``total`` steps, drawn on stderr when ``enabled``."""
-    if not enabled:
+    if not enabled or importlib.util.find_spec("rich") is None:
         yield Bar()
         return
     from rich.console import Console

@@ -38,9 +38,7 @@ def test_constellation_classes_cover_every_constellation():
     # solution's border queens form exactly one constellation.
     for n in range(4, 9):
         table = start_constellations(n)
-        borders = {
-            (s[0], s[-1], s.index(0), s.index(n - 1)) for s in brute_force(n)
-        }
+        borders = {(s[0], s[-1], s.index(0), s.index(n - 1)) for s in brute_force(n)}
         assert set(table.group_orders.tolist()) <= {1, 2, 4, 8}
         represented = {tuple(sig) for sig in table.signatures.tolist()}
         assert {min_image(n, b) for b in borders} <= represented
@@ -109,9 +107,10 @@ def test_unique_with_fixed_queens_falls_back_to_canonical_forms():
 def test_enumeration_is_lexicographic_and_complete():
     found = list(cpqueens.solutions(10, backend="bitmask"))
     assert found == sorted(found) == sorted(cpqueens.solutions(10, backend="stack"))
-    assert cpqueens.solve(10, backend="bitmask").stats["nodes"] == cpqueens.solve(
-        10, backend="stack"
-    ).stats["nodes"]
+    assert (
+        cpqueens.solve(10, backend="bitmask").stats["nodes"]
+        == cpqueens.solve(10, backend="stack").stats["nodes"]
+    )
 
 
 def test_unique_solutions_are_canonical_representatives():

@@ -50,10 +50,9 @@ def test_a_worker_lost_mid_run_does_not_change_the_count(cluster):
         assert killed_at and killed_at[0] < progress[-1], "the worker left after the count"
         assert len(client.scheduler_info()["workers"]) == 1
 
+
 def test_client_and_scheduler_are_checked(cluster):
-    with pytest.raises(TypeError, match="client must be a dask.distributed.Client"):
+    with pytest.raises(TypeError, match=r"client must be a dask\.distributed\.Client"):
         cpqueens.count(8, backend="bitmask", client="tcp://nowhere:1")
     with distributed.Client(cluster) as client, pytest.raises(TypeError, match="not both"):
-        cpqueens.count(
-            8, backend="bitmask", client=client, scheduler=cluster.scheduler_address
-        )
+        cpqueens.count(8, backend="bitmask", client=client, scheduler=cluster.scheduler_address)

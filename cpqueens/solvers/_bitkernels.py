@@ -28,7 +28,6 @@ from .constellations import SYM_NONE, SYM_QUARTER_TURN
 MAX_N = 32
 
 
-
 @njit(cache=True)
 def _column(bit):
     column = 0
@@ -41,20 +40,14 @@ def _column(bit):
 @njit(cache=True)
 def _is_half_turn_symmetric(n, queens):
     last = n - 1
-    for row in range(n):
-        if queens[last - row] != last - queens[row]:
-            return False
-    return True
+    return all(queens[last - row] == last - queens[row] for row in range(n))
 
 
 @njit(cache=True)
 def _is_quarter_turn_symmetric(n, queens):
     # A quarter turn sends the queen (r, c) to (c, n - 1 - r).
     last = n - 1
-    for row in range(n):
-        if queens[queens[row]] != last - row:
-            return False
-    return True
+    return all(queens[queens[row]] == last - row for row in range(n))
 
 
 @njit(cache=True)

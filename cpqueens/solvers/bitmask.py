@@ -168,9 +168,7 @@ def allowed_rows(problem: Problem) -> np.ndarray:
 
     n = problem.n
     full = (1 << n) - 1
-    return np.array(
-        [full if column is None else 1 << column for column in problem.fixed], np.int64
-    )
+    return np.array([full if column is None else 1 << column for column in problem.fixed], np.int64)
 
 
 def subproblems(problem: Problem) -> dict[str, Any]:
@@ -195,7 +193,7 @@ def subproblems(problem: Problem) -> dict[str, Any]:
     prefixes: list[tuple[int, ...]] = [()]
     target = 64 * TASKS_PER_WORKER
     while prefixes and len(prefixes) < target and len(prefixes[0]) < n - 1:
-        prefixes = [p + (c,) for p in prefixes for c in _free_columns(n, p, allowed)]
+        prefixes = [(*p, c) for p in prefixes for c in _free_columns(n, p, allowed)]
     depth = len(prefixes[0]) if prefixes else 0
     array = np.array(prefixes, np.int64).reshape(len(prefixes), depth)
     return {"allowed": allowed, "prefixes": array}
@@ -207,8 +205,5 @@ def _free_columns(n: int, prefix: tuple[int, ...], allowed: np.ndarray) -> list[
         column
         for column in range(n)
         if allowed[row] >> column & 1
-        and all(
-            column != c and abs(column - c) != row - r for r, c in enumerate(prefix)
-        )
+        and all(column != c and abs(column - c) != row - r for r, c in enumerate(prefix))
     ]
-
