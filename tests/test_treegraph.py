@@ -261,3 +261,15 @@ def test_module_names_do_not_shadow_functions():
 
     assert cpqueens.treegraph.decision_tree is cpqueens.decision_tree
     assert cpqueens.cross_validation.crosscheck is cpqueens.crosscheck
+
+
+def test_default_limit_admits_n12_and_refuses_n13():
+    # n=12 (856,190 graph nodes) is built by benchmarks/bench_tree.py; here only the
+    # guard's decision is checked, without allocating the tree.
+    from cpqueens.treegraph import DEFAULT_MAX_NODES
+
+    n12 = estimate_tree_size(12, (None,) * 12)
+    assert abs(n12.graph_nodes - 856_190) < 0.05 * 856_190 < DEFAULT_MAX_NODES - n12.graph_nodes
+    assert estimate_tree_size(13, (None,) * 13).graph_nodes > 2 * DEFAULT_MAX_NODES
+    with pytest.raises(cpqueens.TreeTooLargeError):
+        cpqueens.decision_tree(12, include_rejected=True)
