@@ -40,14 +40,20 @@ def _column(bit):
 @njit(cache=True)
 def _is_half_turn_symmetric(n, queens):
     last = n - 1
-    return all(queens[last - row] == last - queens[row] for row in range(n))
+    for row in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
+        if queens[last - row] != last - queens[row]:
+            return False
+    return True
 
 
 @njit(cache=True)
 def _is_quarter_turn_symmetric(n, queens):
     # A quarter turn sends the queen (r, c) to (c, n - 1 - r).
     last = n - 1
-    return all(queens[queens[row]] == last - row for row in range(n))
+    for row in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
+        if queens[queens[row]] != last - row:
+            return False
+    return True
 
 
 @njit(cache=True)

@@ -73,7 +73,7 @@ def start_constellations(n: int) -> Constellations:
 
     >>> table = start_constellations(4)
     >>> table.signatures.tolist(), table.group_orders.tolist()
-    ([[0, 3, 0, 3], [1, 2, 2, 1]], [2, 4])
+    ([[0, 1, 0, 2], [1, 2, 2, 1]], [1, 4])
     """
     m = n - 1
     a, b, c, d = (axis.ravel() for axis in np.indices((n, n, n, n), dtype=np.int64))
