@@ -438,7 +438,7 @@ def bench(
         def done(timing) -> None:
             if timing.backend == chosen[-1]:
                 _finished(f"n={timing.n} for every backend")
-            bar.advance(f"timing n={timing.n}")
+            bar.advance(f"timing (done: {timing.backend} n={timing.n})")
 
         timings = run_bench(ns, chosen, repeat, on_done=done)
     if target is not None:

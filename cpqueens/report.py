@@ -21,7 +21,8 @@ from typing import Any
 from . import __version__
 from .api import solve
 from .bench import Timing, bench_figure, bench_grid, figure_bytes, run_bench
-from .cross_validation import CrossCheckRow, crosscheck
+from .cross_validation import crosscheck
+from .crossreport import CrossCheckRow
 from .svgboard import to_svg
 from .tables import crosscheck_grid, format_grid
 from .treedraw import draw_tree
