@@ -19,7 +19,7 @@ import click
 
 from . import api, ranges
 from ._files import check_writable, write_atomic
-from .errors import CPQueensError, InvalidInputError
+from .errors import CPQueensError, InvalidInputError, TreeTooLargeError
 from .progress import progress_bar, wants_bar
 from .solvers import REGISTRY
 
@@ -125,6 +125,23 @@ def _backend_list(text: str | None, *, enumerating: bool = False) -> list[str]:
     for name in names:
         _check_backend(name)
     return names
+
+
+def _check_tree_reference(reference: str, ns: list[int]) -> None:
+    """Refuse up front a decision-tree reference too large to build, pointing at --reference."""
+    if reference != "tree":
+        return
+    from .treegraph import DEFAULT_MAX_NODES
+    from .treesize import estimate_tree_size
+
+    largest = max(ns)
+    size = estimate_tree_size(largest, (None,) * largest)
+    if size.graph_nodes > DEFAULT_MAX_NODES:
+        raise BadInput(
+            f"the decision-tree reference is too large for n={largest} (about "
+            f"{size.graph_nodes:,} nodes, at most {DEFAULT_MAX_NODES:,}); use a backend "
+            "as the reference instead, e.g. --reference stack"
+        )
 
 
 def _sizes(text: str) -> list[int]:
@@ -322,6 +339,7 @@ def crosscheck(
     ns = _sizes(sizes)
     # Without --backends the library picks every available backend that lists solutions.
     chosen = None if names is None else _backend_list(names)
+    _check_tree_reference(reference, ns)
     with progress_bar(len(ns), f"cross-checking n={ns[0]}", enabled=wants_bar(quiet)) as bar:
 
         def done(n: int) -> None:
@@ -379,13 +397,20 @@ def tree(
     if solutions_only and not picture:
         raise BadInput("--solutions-only applies to pictures (-o tree.png, .svg or .pdf)")
     limits: dict[str, Any] = {} if max_nodes is None else {"max_nodes": max_nodes}
-    graph = decision_tree(
-        n,
-        ranges.parse_fixed(fixed) or None,
-        include_rejected=rejected,
-        max_depth=max_depth,
-        **limits,
-    )
+    try:
+        graph = decision_tree(
+            n,
+            ranges.parse_fixed(fixed) or None,
+            include_rejected=rejected,
+            max_depth=max_depth,
+            **limits,
+        )
+    except TreeTooLargeError as error:
+        raise BadInput(
+            f"the decision tree for n={n} would have about {error.estimate:,} nodes, more "
+            f"than --max-nodes {error.max_nodes:,}; draw part of it with --max-depth D or"
+            " --fixed R:C, or raise --max-nodes if the memory is there (about 1 kB a node)"
+        ) from None
     solutions = tree_solutions(graph)
     if target is not None:
         # Both writers go through a temporary file, so the target is whole or absent.
@@ -488,6 +513,7 @@ def report(
     ns = _sizes(sizes)
     chosen = _backend_list(names, enumerating=True)
     target = _output(output, REPORT_SUFFIXES)
+    _check_tree_reference(reference, ns)
     steps = len(ns) + len(ns) * len(chosen) + 1
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
 

@@ -115,6 +115,9 @@ def test_count():
         (["report", "4-5", "-o", "report.pdf"], "extension '.pdf'; allowed extensions"),
         (["tree", "4", "-o", "tree.txt"], "extension '.txt'; allowed extensions"),
         (["tree", "4", "-o", "tree.graphml", "--solutions-only"], "applies to pictures"),
+        (["tree", "13"], "draw part of it with --max-depth D"),
+        (["crosscheck", "4-13"], "e.g. --reference stack"),
+        (["report", "13", "-o", "r.html"], "e.g. --reference stack"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, words):
@@ -292,9 +295,9 @@ def test_tree_pictures_and_summary(tmp_path):
     assert run("tree", "8").stdout == "n=8: decision tree of 2,057 nodes, 92 solutions\n"
 
 
-def test_tree_too_large_is_a_clear_refusal(tmp_path):
+def test_tree_too_large_is_a_clear_refusal():
     result = run("tree", "10", "--max-nodes", "1000")
-    assert result.exit_code == 2 and "max_nodes=1,000" in result.stderr
+    assert result.exit_code == 2 and "more than --max-nodes 1,000" in result.stderr
 
 
 class _Page(html.parser.HTMLParser):
