@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from . import api, ranges
+from . import __version__, api, ranges
 from ._files import check_writable, write_atomic
 from .errors import CPQueensError, InvalidInputError, TreeTooLargeError
 from .progress import progress_bar, wants_bar
@@ -161,7 +161,7 @@ def json_option(function: Callable) -> Callable:
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="cpqueens", prog_name="cpqueens")
+@click.version_option(__version__, prog_name="cpqueens")
 def cli() -> None:
     """n-queens solvers side by side: solve, count, cross-check, time and draw them.
 
