@@ -343,3 +343,18 @@ def test_report_markdown_embeds_its_pictures(tmp_path):
     assert "| stack | 10 | yes |" in text
     links = re.findall(r"!\[[^\]]*\]\(([^)]*)\)", text)
     assert len(links) == 3 and all(link.startswith("data:image/") for link in links)
+
+
+@pytest.mark.parametrize(
+    "args", [["count", "9", "-w", "1"], ["crosscheck", "4-6", "--backends", "stack"]]
+)
+def test_progress_bars_leave_stdout_alone(monkeypatch, args):
+    # Pretend stderr is a terminal: the bars are drawn there, the results still on stdout.
+    from cpqueens.cli import checking, solving
+
+    monkeypatch.setattr(solving, "wants_bar", lambda quiet: True)
+    monkeypatch.setattr(checking, "wants_bar", lambda quiet: True)
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout
+    assert result.stdout.splitlines()[0].split() in (["352"], ["n", "4", "5", "6", "agrees"])
