@@ -130,12 +130,22 @@ def _prepare(
             f"backend {engine.name!r} got unknown option(s) {', '.join(unknown)}; "
             f"its own options are: {allowed}"
         )
+    engine.check_options(options)
     if engine.max_n is not None and n > engine.max_n:
         raise InvalidInputError(
             f"backend {engine.name!r} handles n up to {engine.max_n}, got n={n}"
         )
     engine.require()
-    problem = Problem(n=n, fixed=per_row, seed=seed, workers=workers, options=dict(options))
+    problem = Problem(
+        n=n,
+        fixed=per_row,
+        seed=seed,
+        workers=workers,
+        # With unique=True several solutions make one class, so the backend cannot
+        # know how many raw solutions the limit amounts to.
+        limit=None if unique else limit,
+        options=dict(options),
+    )
     return _Plan(engine, problem, limit, time_limit, bool(unique))
 
 

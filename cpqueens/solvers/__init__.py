@@ -10,6 +10,8 @@ from __future__ import annotations
 from ..errors import UnknownBackendError
 from .base import Backend, BackendInfo, Problem, SearchRun
 from .bitmask import BitmaskBackend
+from .cpsat import CPSatBackend
+from .pyconstraint import ConstraintBackend
 from .randomized import RandomizedBackend
 from .recursive import RecursiveBackend
 from .stack import StackBackend
@@ -22,6 +24,8 @@ REGISTRY: dict[str, Backend] = {
         StackBackend(),
         TreeBackend(),
         RandomizedBackend(),
+        CPSatBackend(),
+        ConstraintBackend(),
         BitmaskBackend(),
     )
 }

@@ -34,13 +34,18 @@ class Problem:
 
     ``fixed[r]`` is the column that row ``r`` must use, or None when row ``r`` is free
     (the n-queens completion problem). ``options`` holds backend-specific options that
-    the backend declared in :attr:`Backend.options`.
+    the backend declared in :attr:`Backend.options`. ``limit`` is the number of
+    solutions the caller will take: the API stops the iteration there itself, so a
+    backend may ignore it, but one that searches in bulk (a solver run that returns
+    only at its end) can use it to stop early. It is None when every solution is
+    wanted, and also with ``unique=True``, where several solutions may count as one.
     """
 
     n: int
     fixed: tuple[int | None, ...]
     seed: int | None = None
     workers: int | None = None
+    limit: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -133,6 +138,13 @@ class Backend:
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         """Yield every solution of ``problem`` once, as tuples."""
         raise NotImplementedError(f"{type(self).__name__} does not enumerate solutions")
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Raise :class:`InvalidInputError` for a bad value of one of :attr:`options`.
+
+        Called once, when the front function checks its arguments, so that a bad value
+        fails at the call rather than at the first solution.
+        """
 
     def count(self, problem: Problem, run: SearchRun) -> int:
         """Return the number of solutions; backends with a faster counter override this."""

@@ -1,0 +1,142 @@
+"""python-constraint (the ``python-constraint2`` package) behind the backend interface.
+
+The model has one variable per row with the columns as its domain (a fixed row's
+domain is its one column), an ``AllDifferentConstraint`` on the columns, and the
+diagonals. python-constraint has no expressions to put an all-different on
+``q[r] + r``, so the diagonals are either one constraint over every row that does its
+own forward checking (``diagonals="global"``, the default: once a row is assigned it
+hides the two squares it attacks in each unassigned row), or one function constraint
+per pair of rows (``diagonals="pairwise"``), the library's textbook formulation.
+Measured side by side (medians of 3, counting every solution), the global constraint
+is about 1.3x faster for n=9..11: 0.27 s against 0.36 s at n=10, 1.3 s against 1.7 s
+at n=11.
+
+Solutions come one at a time from the solver's ``getSolutionIter``, so ``limit`` and
+``time_limit`` stop the search without computing the rest. The clock is read between
+two solutions: a long stretch of search without a solution cannot be interrupted.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import Any
+
+from ..board import Solution
+from ..errors import InvalidInputError
+from .base import Backend, Problem, SearchRun
+
+DIAGONALS = ("global", "pairwise")
+
+
+class ConstraintBackend(Backend):
+    """python-constraint's ``OptimizedBacktrackingSolver`` with forward checking.
+
+    Option ``diagonals``: ``"global"`` (one forward-checking constraint, default)
+    or ``"pairwise"`` (one function constraint per pair of rows).
+
+    >>> import cpqueens
+    >>> result = cpqueens.solve(8, backend="constraint")
+    >>> result.count, result.stats["solver"]
+    (92, 'OptimizedBacktrackingSolver')
+    >>> cpqueens.count(8, backend="constraint", diagonals="pairwise")
+    92
+
+    See Also
+    --------
+    CPSatBackend : OR-Tools CP-SAT on the same row model.
+    """
+
+    name = "constraint"
+    summary = "python-constraint: backtracking with forward checking, lazy solution iterator"
+    source = "python-constraint2 (constraint.Problem, OptimizedBacktrackingSolver)"
+    requires = "constraint"
+    install_hint = "python-constraint2"
+    lexicographic = False  # the solver's variable order and value order are its own
+    options = ("diagonals",)
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        diagonals = options.get("diagonals", "global")
+        if diagonals not in DIAGONALS:
+            raise InvalidInputError(
+                f"constraint option diagonals must be one of "
+                f"{', '.join(map(repr, DIAGONALS))}, got {diagonals!r}"
+            )
+
+    def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
+        import constraint  # here, so that import cpqueens stays light
+
+        n = problem.n
+        diagonals = problem.options.get("diagonals", "global")
+        solver = constraint.OptimizedBacktrackingSolver()
+        csp = constraint.Problem(solver)
+        rows = range(n)
+        for row, column in enumerate(problem.fixed):
+            csp.addVariable(row, list(rows) if column is None else [column])
+        csp.addConstraint(constraint.AllDifferentConstraint(), list(rows))
+        if diagonals == "global":
+            csp.addConstraint(_diagonals_constraint_type()(), list(rows))
+        else:
+            for first in rows:
+                for second in range(first + 1, n):
+                    csp.addConstraint(_apart(second - first), (first, second))
+        run.stats.update(solver=type(solver).__name__, diagonals=diagonals, solutions=0)
+        found = 0
+        try:
+            for assignment in csp.getSolutionIter():
+                found += 1
+                yield tuple(assignment[row] for row in rows)
+                run.check_time()
+        finally:
+            run.stats["solutions"] = found
+
+
+def _apart(distance: int):
+    """Two rows ``distance`` apart must not share a diagonal."""
+    return lambda a, b: abs(a - b) != distance
+
+
+@functools.cache
+def _diagonals_constraint_type() -> type:
+    import constraint
+    from constraint.domain import Unassigned
+
+    class DiagonalsConstraint(constraint.Constraint):
+        """No two queens on a diagonal, over all rows, with forward checking.
+
+        The variables are the row numbers, their values the columns. Called with
+        ``forwardcheck`` truthy, it hides from each unassigned row the two squares
+        every assigned queen attacks there, and fails once a row has none left.
+        """
+
+        def __call__(
+            self,
+            variables: list[int],
+            domains: dict,
+            assignments: dict,
+            forwardcheck: Any = False,
+            _unassigned: Any = Unassigned,
+        ) -> bool:
+            ups: set[int] = set()
+            downs: set[int] = set()
+            for row in variables:
+                column = assignments.get(row, _unassigned)
+                if column is _unassigned:
+                    continue
+                if column + row in ups or column - row in downs:
+                    return False
+                ups.add(column + row)
+                downs.add(column - row)
+            if forwardcheck:
+                for row in variables:
+                    if row in assignments:
+                        continue
+                    domain = domains[row]
+                    for column in domain[:]:
+                        if column + row in ups or column - row in downs:
+                            domain.hideValue(column)
+                    if not domain:
+                        return False
+            return True
+
+    return DiagonalsConstraint
