@@ -23,6 +23,10 @@ from .api import solve
 from .errors import CPQueensError
 from .tables import format_grid
 
+#: Search-effort counters, in order of preference: the backtrackers' nodes, then
+#: CP-SAT's branches (its nearest equivalent: decisions taken in the search).
+EFFORT_KEYS = ("nodes", "branches")
+
 
 @dataclass(frozen=True)
 class Timing:
@@ -34,6 +38,9 @@ class Timing:
     count: int | None
     nodes: int | None
     error: str | None = None
+    #: What ``nodes`` counts: "nodes" (queens placed) for the backtrackers,
+    #: "branches" for CP-SAT, None for a backend that reports no search effort.
+    effort: str | None = "nodes"
 
     @property
     def median(self) -> float | None:
@@ -52,7 +59,7 @@ def time_one(backend: str, n: int, repeat: int) -> Timing:
     """Solve ``n`` with ``backend`` ``repeat`` times; a refusal is recorded, not raised."""
     seconds: list[float] = []
     nodes: list[int] = []
-    count = None
+    count = effort = None
     for _ in range(repeat):
         try:
             result = solve(n, backend=backend)
@@ -60,11 +67,12 @@ def time_one(backend: str, n: int, repeat: int) -> Timing:
             return Timing(backend, n, (), None, None, str(error))
         seconds.append(result.elapsed)
         count = result.count
-        if result.stats.get("nodes") is not None:
-            nodes.append(result.stats["nodes"])
+        effort = next((key for key in EFFORT_KEYS if result.stats.get(key) is not None), None)
+        if effort is not None:
+            nodes.append(result.stats[effort])
     # A randomised backend may walk a different tree each run: report the median effort.
     median_nodes = int(statistics.median(nodes)) if nodes else None
-    return Timing(backend, n, tuple(seconds), count, median_nodes)
+    return Timing(backend, n, tuple(seconds), count, median_nodes, effort=effort)
 
 
 def run_bench(
@@ -96,12 +104,14 @@ def run_bench(
 
 def bench_grid(timings: Sequence[Timing]) -> list[list[str]]:
     """Arrange the timings as a grid of cells (header first), with each median's ratio to
-    the fastest median at the same n."""
+    the fastest median at the same n. Branches (CP-SAT) are marked ``b``."""
     fastest: dict[int, float] = {}
     for t in timings:
         if t.median is not None:
             fastest[t.n] = min(fastest.get(t.n, t.median), t.median)
     grid = [["backend", "n", "median ms", "x fastest", "solutions", "nodes", "nodes/s"]]
+    # CP-SAT's branches stand in for nodes; they are marked so as not to pass for them.
+    mark = {"nodes": "", "branches": " b", None: ""}
     for t in timings:
         if t.median is None:
             grid.append([t.backend, str(t.n), "skipped", "", "", "", t.error or ""])
@@ -115,7 +125,7 @@ def bench_grid(timings: Sequence[Timing]) -> list[list[str]]:
                 f"{t.median * 1e3:.3g}",
                 f"{ratio:.1f}",
                 f"{t.count:,}",
-                "-" if t.nodes is None else f"{t.nodes:,}",
+                "-" if t.nodes is None else f"{t.nodes:,}{mark[t.effort]}",
                 rate,
             ]
         )
@@ -136,7 +146,8 @@ def bench_csv(timings: Sequence[Timing]) -> str:
     """Format the timings as CSV, one row per (backend, n); the runs are space-separated."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["backend", "n", "median_seconds", "runs_seconds", "count", "nodes", "error"])
+    header = ["backend", "n", "median_seconds", "runs_seconds", "count", "nodes", "effort", "error"]
+    writer.writerow(header)
     for t in timings:
         writer.writerow(
             [
@@ -146,6 +157,7 @@ def bench_csv(timings: Sequence[Timing]) -> str:
                 " ".join(f"{s:.6g}" for s in t.seconds),
                 "" if t.count is None else t.count,
                 "" if t.nodes is None else t.nodes,
+                t.effort or "",
                 t.error or "",
             ]
         )
@@ -180,10 +192,21 @@ def bench_figure(timings: Sequence[Timing], title: str | None = None):
         counted = [t for t in done if t.nodes]
         if counted:
             ns, nodes = [t.n for t in counted], [t.nodes for t in counted]
-            node_axes.plot(ns, nodes, style, color=colour, label=backend, markerfacecolor="none")
+            label = backend if counted[0].effort == "nodes" else f"{backend} ({counted[0].effort})"
+            node_axes.plot(ns, nodes, style, color=colour, label=label, markerfacecolor="none")
     time_axes.set(xlabel="n", ylabel="seconds (median; dots: each run)", yscale="log")
     time_axes.set_title("time to find every solution")
     node_axes.set(xlabel="n", ylabel="nodes (queens placed)", yscale="log")
+    silent = [b for b in backends if not any(t.nodes for t in timings if t.backend == b)]
+    if silent:
+        node_axes.annotate(
+            f"no effort counter: {', '.join(silent)}",
+            (0.98, 0.02),
+            xycoords="axes fraction",
+            ha="right",
+            fontsize="small",
+            color="0.4",
+        )
     node_axes.set_title("search effort")
     for axes in (time_axes, node_axes):
         axes.grid(True, which="major", alpha=0.3)
