@@ -358,3 +358,15 @@ def test_progress_bars_leave_stdout_alone(monkeypatch, args):
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.stdout
     assert result.stdout.splitlines()[0].split() in (["352"], ["n", "4", "5", "6", "agrees"])
+
+
+def test_bench_names_the_effort_each_backend_counts():
+    # Registry-driven: whatever a backend reports (nodes, branches or nothing) is labelled.
+    data = json.loads(run("bench", "6", "-r", "1", "--json").stdout)
+    assert [r["backend"] for r in data] == [n for n, b in REGISTRY.items() if b.is_available()]
+    for record in data:
+        stats = cpqueens.solve(6, backend=record["backend"]).stats
+        expected = next((k for k in bench.EFFORT_KEYS if stats.get(k) is not None), None)
+        assert record["effort"] == expected
+        assert (record["nodes"] is None) == (expected is None)
+        assert record["count"] == TOTAL[6]
