@@ -21,6 +21,7 @@ from .errors import (
     UnsupportedOptionError,
 )
 from .result import Result
+from .svgboard import Board
 from .treedraw import draw_tree
 from .treegraph import decision_tree, tree_solutions
 from .treeio import export_tree, read_tree
@@ -29,6 +30,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BackendUnavailableError",
+    "Board",
     "CPQueensError",
     "CrossCheckReport",
     "CrossCheckRow",

@@ -49,3 +49,36 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
+
+
+def check_writable(path: str | os.PathLike, allowed: tuple[str, ...], what: str = "output") -> Path:
+    """Return ``path`` once its extension is allowed and its folder exists and is writable.
+
+    Checked before any long computation, so that a typo in an output path costs nothing.
+
+    >>> check_writable("out.x", (".png",))
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: cannot tell the output format of 'out.x' from its \
+extension '.x'; allowed extensions: .png
+    """
+    suffix_of(path, allowed, what)
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise InvalidInputError(
+            f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist"
+        )
+    if target.is_dir():
+        raise InvalidInputError(f"cannot write {str(path)!r}: it is a folder")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise InvalidInputError(f"cannot write {str(path)!r}: permission denied")
+    return target
+
+
+def write_atomic(path: str | os.PathLike, data: str | bytes) -> Path:
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all."""
+    payload = data.encode() if isinstance(data, str) else data
+    with atomic_path(path) as temporary:
+        temporary.write_bytes(payload)
+    return Path(path)

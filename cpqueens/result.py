@@ -63,3 +63,34 @@ class Result:
 
     def __iter__(self):
         return iter(self.solutions)
+
+    def summary(self) -> str:
+        """One line: size, backend, count, completeness, effort and time.
+
+        >>> import cpqueens
+        >>> cpqueens.solve(6, backend="stack").summary().split(" in ")[0]
+        'n=6, backend stack: 4 solutions, complete, 152 nodes'
+        """
+        plural = "" if self.count == 1 else "s"
+        parts = [f"n={self.n}, backend {self.backend}: {self.count:,} solution{plural}"]
+        parts.append("complete" if self.complete else "incomplete")
+        if self.stats.get("nodes") is not None:
+            parts.append(f"{self.stats['nodes']:,} nodes")
+        if self.fixed:
+            parts.append("fixed " + ",".join(f"{r}:{c}" for r, c in self.fixed.items()))
+        return ", ".join(parts) + f" in {self.elapsed:.3g} s"
+
+    def _repr_svg_(self) -> str | None:
+        # The drawing lives in svgboard; imported here so result.py stays a plain record.
+        from .svgboard import to_svg
+
+        return None if self.solution is None else to_svg(self.solution, self.n)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        picture = self._repr_svg_() or ""
+        caption = html.escape(self.summary())
+        if self.solution is not None:
+            caption += f"; first solution {html.escape(str(self.solution))}"
+        return f"<div>{picture}<div><code>{caption}</code></div></div>"

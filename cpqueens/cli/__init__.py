@@ -1,0 +1,59 @@
+"""The ``cpqueens`` command: solve, count, cross-check, time and picture the backends.
+
+Every command checks its input before any long work, prints one line and exits
+with status 2 on bad input, exits with 130 on Ctrl-C after saying what was
+finished, and writes its output files atomically. The work itself is done by the
+library (:mod:`cpqueens.api`, :mod:`cpqueens.bench`, :mod:`cpqueens.report`);
+the modules here only parse, dispatch and print: ``solving`` (backends, solve,
+count), ``checking`` (crosscheck, tree) and ``timing`` (bench, report).
+"""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from . import checking, solving, timing
+from ._common import Group
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cpqueens")
+def cli() -> None:
+    """n-queens solvers side by side: solve, count, cross-check, time and draw them.
+
+    \b
+    Examples:
+      cpqueens backends
+      cpqueens solve 8 --format zero-plus
+      cpqueens count 12 --backend stack
+      cpqueens crosscheck 1-10
+      cpqueens tree 5 -o tree.svg
+      cpqueens bench 4-10 -o bench.png
+      cpqueens report 4-9 -o report.html
+    """
+
+
+for command in (
+    solving.backends,
+    solving.solve,
+    solving.count,
+    checking.crosscheck,
+    checking.tree,
+    timing.bench,
+    timing.report,
+):
+    cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line (the ``cpqueens`` console script and ``python -m cpqueens``)."""
+    try:
+        cli.main(args=argv, prog_name="cpqueens")
+    except OSError as error:
+        # A disk that fills or a pipe closed early: say so in one line, not a traceback.
+        if isinstance(error, BrokenPipeError):
+            return 0
+        click.echo(f"Error: {error}", err=True)
+        return 2
+    return 0

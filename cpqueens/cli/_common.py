@@ -1,0 +1,147 @@
+"""What every command shares: exit statuses, one-line errors, Ctrl-C, output checks, options."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from .. import ranges
+from .._files import check_writable
+from ..errors import CPQueensError, InvalidInputError
+from ..solvers import REGISTRY
+
+#: Exit statuses beyond click's own (0 success, 2 usage error).
+DISAGREES, INTERRUPTED = 1, 130
+FORMATS = ("grid", "zero-plus", "x-dash", "letters", "json", "csv")
+TREE_SUFFIXES = (".graphml", ".gexf", ".json", ".dot", ".png", ".svg", ".pdf")
+BENCH_SUFFIXES = (".png", ".svg", ".csv", ".json")
+REPORT_SUFFIXES = (".html", ".md")
+
+
+class BadInput(click.ClickException):
+    """Bad input found after parsing (a library refusal, an unwritable path): exit 2."""
+
+    exit_code = 2
+
+
+class Group(click.Group):
+    """Turns library errors into one-line messages and Ctrl-C into a clean exit 130."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CPQueensError as error:
+            raise BadInput(str(error)) from None
+        except KeyboardInterrupt:
+            finished = summarise(ctx.meta.get("cpqueens.finished", [])) or "nothing"
+            click.echo(f"\ninterrupted; finished: {finished}", err=True)
+            if ctx.meta.get("cpqueens.output"):
+                click.echo(f"{ctx.meta['cpqueens.output']} was not written", err=True)
+            raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+def summarise(labels: list[str]) -> str:
+    """Join labels, folding runs such as "n=4 x", "n=5 x", "n=6 x" into "n=4..6 x".
+
+    >>> summarise(["check n=4", "check n=5", "check n=6", "tree n=5"])
+    'check n=4..6, tree n=5'
+    """
+    runs: list[list] = []  # [prefix, first n, last n, suffix]
+    for label in labels:
+        match = re.fullmatch(r"(.*?n=)(\d+)(.*)", label)
+        if match is None:
+            runs.append([label, None, None, ""])
+            continue
+        prefix, n, suffix = match[1], int(match[2]), match[3]
+        last = runs[-1] if runs else None
+        if last and last[0] == prefix and last[3] == suffix and last[2] == n - 1:
+            last[2] = n
+        else:
+            runs.append([prefix, n, n, suffix])
+    return ", ".join(
+        prefix
+        if first is None
+        else f"{prefix}{first}{'' if first == last else f'..{last}'}{suffix}"
+        for prefix, first, last, suffix in runs
+    )
+
+
+def finished(label: str) -> None:
+    """Record a finished piece of work, for the message shown on Ctrl-C."""
+    click.get_current_context().meta.setdefault("cpqueens.finished", []).append(label)
+
+
+def output_path(path: str | None, suffixes: tuple[str, ...]):
+    """Check an output path up front, remembering it for the message shown on Ctrl-C."""
+    if path is None:
+        return None
+    target = check_writable(path, suffixes)
+    click.get_current_context().meta["cpqueens.output"] = str(target)
+    return target
+
+
+def say(quiet: bool, message: str) -> None:
+    """A human-oriented line on stderr, so that stdout stays clean for pipes."""
+    if not quiet:
+        click.echo(message, err=True)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2))
+
+
+def check_backend(name: str) -> str:
+    backend = REGISTRY.get(name)
+    if backend is None:
+        raise InvalidInputError(
+            f"unknown backend {name!r}; valid backends are: {', '.join(REGISTRY)}"
+        )
+    backend.require()
+    return name
+
+
+def backend_list(text: str | None, *, enumerating: bool = False) -> list[str]:
+    """The backends named in ``text``, or every available one; each checked to be usable."""
+    if text is None:
+        return [
+            name
+            for name, backend in REGISTRY.items()
+            if backend.is_available() and (backend.enumerates or not enumerating)
+        ]
+    names = ranges.parse_names(text, list(REGISTRY))
+    for name in names:
+        check_backend(name)
+    return names
+
+
+def check_tree_reference(reference: str, ns: list[int]) -> None:
+    """Refuse up front a decision-tree reference too large to build, pointing at --reference."""
+    if reference != "tree":
+        return
+    from ..treegraph import DEFAULT_MAX_NODES
+    from ..treesize import estimate_tree_size
+
+    largest = max(ns)
+    size = estimate_tree_size(largest, (None,) * largest)
+    if size.graph_nodes > DEFAULT_MAX_NODES:
+        raise BadInput(
+            f"the decision-tree reference is too large for n={largest} (about "
+            f"{size.graph_nodes:,} nodes, at most {DEFAULT_MAX_NODES:,}); use a backend "
+            "as the reference instead, e.g. --reference stack"
+        )
+
+
+def quiet_option(function: Callable) -> Callable:
+    return click.option(
+        "-q", "--quiet", is_flag=True, help="Print only the result: no summary, no progress bar."
+    )(function)
+
+
+def json_option(function: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")(
+        function
+    )

@@ -1,0 +1,152 @@
+"""The commands about one board size: ``backends``, ``solve`` and ``count``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+import click
+
+from .. import api, ranges
+from ..progress import progress_bar, wants_bar
+from ..solvers import REGISTRY
+from ._common import (
+    FORMATS,
+    BadInput,
+    check_backend,
+    emit_json,
+    json_option,
+    quiet_option,
+    say,
+)
+
+
+@click.command()
+@json_option
+def backends(as_json: bool) -> None:
+    """List the registered backends and what each can do."""
+    infos = api.backends()
+    if as_json:
+        emit_json([{**asdict(info), "options": list(info.options)} for info in infos])
+        return
+    flags = ("enumerates", "fixed", "randomized", "workers", "time_limit")
+    header = f"{'backend':<12}{'ready':<7}" + "".join(f"{f:<11}" for f in flags) + "max n"
+    click.echo(header)
+    for info in infos:
+        ready = "yes" if info.available else "no"
+        cells = "".join(f"{'yes' if getattr(info, f) else '-':<11}" for f in flags)
+        click.echo(f"{info.name:<12}{ready:<7}{cells}{info.max_n or '-'}")
+    click.echo()
+    for info in infos:
+        missing = "" if info.available else f" [needs: pip install {info.requires}]"
+        click.echo(f"{info.name:<12}{info.summary}{missing}")
+
+
+@click.command()
+@click.argument("n", type=int)
+@click.option("-b", "--backend", default=api.DEFAULT_BACKEND, show_default=True)
+@click.option("-l", "--limit", type=int, help="Stop after K solutions (default 1).")
+@click.option("-a", "--all", "every", is_flag=True, help="List every solution.")
+@click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
+@click.option("--seed", type=int, help="Seed of a randomised backend (e.g. random).")
+@click.option("--unique", is_flag=True, help="One solution per rotation/reflection class.")
+@click.option("--time-limit", type=float, metavar="SECONDS", help="Stop the search after this.")
+@click.option(
+    "-f", "--format", "fmt", type=click.Choice(FORMATS), default="grid", show_default=True
+)
+@json_option
+@quiet_option
+def solve(
+    n: int,
+    backend: str,
+    limit: int | None,
+    every: bool,
+    fixed: str,
+    seed: int | None,
+    unique: bool,
+    time_limit: float | None,
+    fmt: str,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Print solutions of the N-queens problem (the first one unless --limit or --all).
+
+    Formats: grid (Q and .), zero-plus (0 and +), x-dash (x and -), letters (one
+    column letter per row, a = first column), json, csv (one row per solution).
+    """
+    from ..tables import format_solutions
+
+    if every and limit is not None:
+        raise BadInput("give either --limit or --all, not both")
+    fmt = "json" if as_json else fmt
+    if fmt == "letters" and n > 26:
+        raise BadInput(f"the letters format goes up to n=26, got n={n}")
+    result = api.solve(
+        n,
+        backend=backend,
+        limit=None if every else (limit or 1),
+        fixed=ranges.parse_fixed(fixed),
+        seed=seed,
+        unique=unique,
+        time_limit=time_limit,
+    )
+    click.echo(format_solutions(result, fmt), nl=False)
+    summary = result.summary()
+    if not result.complete and not result.stats.get("timed_out"):
+        summary += "; stopped at the limit (--all lists every solution)"
+    say(quiet or fmt == "json", summary)
+
+
+@click.command()
+@click.argument("n", type=int)
+@click.option("-b", "--backend", help="Default: the fastest counter available.")
+@click.option("-w", "--workers", type=int, help="Parallel workers, for backends that have them.")
+@click.option("--unique", is_flag=True, help="Count rotation/reflection classes instead.")
+@click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
+@click.option("--time-limit", type=float, metavar="SECONDS", help="Give up after this.")
+@click.option("--scheduler", metavar="ADDRESS", help="Count on a dask cluster (bitmask).")
+@json_option
+@quiet_option
+def count(
+    n: int,
+    backend: str | None,
+    workers: int | None,
+    unique: bool,
+    fixed: str,
+    time_limit: float | None,
+    scheduler: str | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Print the number of solutions of the N-queens problem."""
+    import time
+
+    name = check_backend(backend or _fastest_counter())
+    options: dict[str, Any] = {} if scheduler is None else {"scheduler": scheduler}
+    show_bar = wants_bar(quiet) and "progress" in REGISTRY[name].options
+    with progress_bar(None, f"counting n={n}", enabled=show_bar) as bar:
+        if show_bar:
+            options["progress"] = bar.update
+        start = time.perf_counter()
+        total = api.count(
+            n,
+            backend=name,
+            workers=workers,
+            unique=unique,
+            fixed=ranges.parse_fixed(fixed),
+            time_limit=time_limit,
+            **options,
+        )
+        elapsed = time.perf_counter() - start
+    if as_json:
+        emit_json({"n": n, "backend": name, "unique": unique, "count": total, "elapsed": elapsed})
+        return
+    click.echo(total)
+    kind = "symmetry classes" if unique else "solutions"
+    say(quiet, f"n={n}: {total:,} {kind} (backend {name}, {elapsed:.3g} s)")
+
+
+def _fastest_counter() -> str:
+    # The compiled bitmask counter when it is there, else the library default.
+    bitmask = REGISTRY.get("bitmask")
+    return "bitmask" if bitmask is not None and bitmask.is_available() else api.DEFAULT_BACKEND

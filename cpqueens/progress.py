@@ -1,0 +1,66 @@
+"""Progress bars for long terminal work, shown only when stderr is a terminal.
+
+rich is imported only when a bar is actually drawn, so scripts and pipes pay
+nothing for it and never see control characters in their output.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import sys
+from collections.abc import Iterator
+
+
+class Bar:
+    """The handle a command advances; does nothing when no bar is drawn.
+
+    >>> with progress_bar(3, "demo", enabled=False) as bar:
+    ...     bar.advance("n=4")
+    ...     bar.update(2, 3)
+    """
+
+    def __init__(self, progress=None, task=None):
+        self._progress = progress
+        self._task = task
+
+    def advance(self, label: str | None = None) -> None:
+        """Count one step done; ``label`` names the step that starts next."""
+        if self._progress is not None:
+            fields = {} if label is None else {"description": label}
+            self._progress.update(self._task, advance=1, **fields)
+
+    def update(self, done: int, total: int) -> None:
+        """Set the bar to ``done`` of ``total``; fits callbacks of the form f(done, total)."""
+        if self._progress is not None:
+            self._progress.update(self._task, completed=done, total=total)
+
+
+def wants_bar(quiet: bool) -> bool:
+    """True when a progress bar would help: not quiet, and stderr is a terminal."""
+    return not quiet and sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def progress_bar(total: int | None, description: str, *, enabled: bool) -> Iterator[Bar]:
+    """Yield a :class:`Bar` of ``total`` steps, drawn on stderr when ``enabled``."""
+    if not enabled or importlib.util.find_spec("rich") is None:
+        yield Bar()
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        yield Bar(progress, progress.add_task(description, total=total))

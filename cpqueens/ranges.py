@@ -1,0 +1,97 @@
+"""Parse the terminal's compact notations: board sizes ("4-10", "4,6,8") and fixed queens.
+
+>>> parse_sizes("4-6,9")
+[4, 5, 6, 9]
+>>> parse_fixed("0:3,5:1")
+{0: 3, 5: 1}
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import InvalidInputError
+
+_SIZE_HELP = "use N, A-B or a comma-separated list such as 4,6,8-10"
+_INTERVAL = re.compile(r"^\s*(\d+)\s*(?:-|\.\.)\s*(\d+)\s*$")
+_SINGLE = re.compile(r"^\s*(\d+)\s*$")
+_PAIR = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+
+
+def parse_sizes(text: str) -> list[int]:
+    """Return the sorted, distinct board sizes written in ``text``.
+
+    ``text`` is a size (``"8"``), an inclusive interval (``"1-10"`` or ``"1..10"``)
+    or a comma-separated list of both. Sizes must be positive.
+
+    >>> parse_sizes("8")
+    [8]
+    >>> parse_sizes("10,1-3")
+    [1, 2, 3, 10]
+    >>> parse_sizes("6-4")
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: range '6-4' runs backwards; write it low-high, e.g. 4-6
+    """
+    sizes: set[int] = set()
+    for part in str(text).split(","):
+        if match := _INTERVAL.match(part):
+            low, high = int(match[1]), int(match[2])
+            if low > high:
+                raise InvalidInputError(
+                    f"range {part.strip()!r} runs backwards; write it low-high, e.g. {high}-{low}"
+                )
+            sizes.update(range(low, high + 1))
+        elif match := _SINGLE.match(part):
+            sizes.add(int(match[1]))
+        else:
+            raise InvalidInputError(f"malformed board sizes {text!r}: {_SIZE_HELP}")
+    if 0 in sizes:
+        raise InvalidInputError(f"board sizes must be positive, got 0 in {text!r}")
+    return sorted(sizes)
+
+
+def parse_fixed(text: str) -> dict[int, int]:
+    """Return the ``{row: column}`` queens written as ``"row:column,row:column"`` (0-based).
+
+    Whether the rows and columns fit the board is checked later, against ``n``.
+
+    >>> parse_fixed("")
+    {}
+    >>> parse_fixed("0:1,0:2")
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: fixed row 0 is given twice in '0:1,0:2'
+    """
+    fixed: dict[int, int] = {}
+    if not str(text).strip():
+        return fixed
+    for part in str(text).split(","):
+        match = _PAIR.match(part)
+        if not match:
+            raise InvalidInputError(
+                f"malformed fixed queen {part.strip()!r} in {text!r}: "
+                "write row:column pairs, 0-based, e.g. 0:3,5:1"
+            )
+        row, column = int(match[1]), int(match[2])
+        if row in fixed:
+            raise InvalidInputError(f"fixed row {row} is given twice in {text!r}")
+        fixed[row] = column
+    return fixed
+
+
+def parse_names(text: str, known: list[str]) -> list[str]:
+    """Split a comma-separated list of names, keeping the order and refusing unknown ones.
+
+    >>> parse_names("stack, tree", ["recursive", "stack", "tree"])
+    ['stack', 'tree']
+    """
+    names = [name.strip() for name in str(text).split(",") if name.strip()]
+    if not names:
+        raise InvalidInputError(f"expected a comma-separated list of names, got {text!r}")
+    for name in names:
+        if name not in known:
+            raise InvalidInputError(
+                f"unknown backend {name!r}; valid backends are: {', '.join(known)}"
+            )
+    return list(dict.fromkeys(names))

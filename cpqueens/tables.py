@@ -1,0 +1,154 @@
+"""Text for the terminal: solutions in the articles' board styles, the cross-check table.
+
+>>> import cpqueens
+>>> print(format_solutions(cpqueens.solve(4), "letters"), end="")
+bdac
+cadb
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .board import render
+from .result import Result
+
+
+def format_solutions(result: Result, fmt: str) -> str:
+    """Return the solutions of ``result`` as text in ``fmt``, ending with a newline.
+
+    ``fmt`` is a board style of :func:`cpqueens.render` (boards separated by a blank
+    line; ``letters`` one per line), ``json`` (the whole result) or ``csv`` (a row
+    per solution, a column per row of the board).
+
+    >>> import cpqueens
+    >>> print(format_solutions(cpqueens.solve(4, limit=1), "csv"), end="")
+    solution,row0,row1,row2,row3
+    1,1,3,0,2
+    """
+    if fmt == "json":
+        return json.dumps(result_record(result), indent=2) + "\n"
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["solution", *(f"row{r}" for r in range(result.n))])
+        for index, solution in enumerate(result.solutions, 1):
+            writer.writerow([index, *solution])
+        return out.getvalue()
+    separator = "\n" if fmt == "letters" else "\n\n"
+    text = separator.join(render(s, style=fmt) for s in result.solutions)  # type: ignore[arg-type]
+    return text + "\n" if text else ""
+
+
+def result_record(result: Result) -> dict[str, Any]:
+    """A JSON-serialisable dict of a :class:`~cpqueens.Result`."""
+    return {
+        "n": result.n,
+        "backend": result.backend,
+        "count": result.count,
+        "complete": result.complete,
+        "elapsed": result.elapsed,
+        "stats": dict(result.stats),
+        "fixed": {str(row): column for row, column in result.fixed.items()},
+        "solutions": [list(s) for s in result.solutions],
+    }
+
+
+Grid = list[list[str]]
+"""A table as rows of cells, the header row first."""
+
+
+def format_grid(grid: Grid, style: str = "text") -> str:
+    """Lay out a grid as aligned text, an HTML ``<table>`` or a Markdown pipe table.
+
+    The first column is aligned left, the others right (they hold numbers).
+
+    >>> print(format_grid([["backend", "n"], ["stack", "8"]]))
+    backend  n
+    stack    8
+    >>> print(format_grid([["backend", "n"], ["stack", "8"]], "markdown"))
+    | backend | n |
+    |:--|--:|
+    | stack | 8 |
+    """
+    if style == "markdown":
+        lines = ["| " + " | ".join(row) + " |" for row in grid]
+        lines.insert(1, "|:--|" + "--:|" * (len(grid[0]) - 1))
+        return "\n".join(lines)
+    if style == "html":
+        import html
+
+        def cells(row: list[str], tag: str) -> str:
+            return "".join(f"<{tag}>{html.escape(cell)}</{tag}>" for cell in row)
+
+        head = f"<thead><tr>{cells(grid[0], 'th')}</tr></thead>"
+        body = "".join(f"<tr>{cells(row, 'td')}</tr>" for row in grid[1:])
+        return f"<table>{head}<tbody>{body}</tbody></table>"
+    widths = [max(len(row[i]) for row in grid if i < len(row)) for i in range(len(grid[0]))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
+        ).rstrip()
+        for row in grid
+    )
+
+
+def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[Grid, list[str]]:
+    """Arrange cross-check rows as a backends x n grid of counts, plus a line per disagreement.
+
+    The ``reference`` row holds the reference's counts, ``reference`` naming it.
+    A count is marked ``!`` when the backend's solutions differ from the reference's
+    and ``E`` when the backend failed; the problem lines say how.
+    """
+    ns = sorted({row.n for row in rows})
+    by_key = {(row.backend, row.n): row for row in rows}
+    backends = list(dict.fromkeys(row.backend for row in rows))
+    reference_counts = {row.n: row.reference_count for row in rows}
+    grid = [["n", *map(str, ns), "agrees"]]
+    grid.append([f"reference ({reference})", *(_cell(reference_counts[n]) for n in ns), ""])
+    problems = []
+    for backend in backends:
+        cells, agrees = [], True
+        for n in ns:
+            row = by_key.get((backend, n))
+            if row is None:
+                cells.append("")
+                continue
+            cells.append(_cell(row.count) + ("E" if row.error else "" if row.agrees else "!"))
+            if not row.agrees:
+                agrees = False
+                problems.append(_problem(row))
+        grid.append([backend, *cells, "yes" if agrees else "NO"])
+    return grid, problems
+
+
+def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
+    """Format cross-check rows as text: the grid of :func:`crosscheck_grid`, then the problems."""
+    grid, problems = crosscheck_grid(rows, reference)
+    return "\n".join([format_grid(grid), *([""] if problems else []), *problems])
+
+
+def _cell(count: int | None) -> str:
+    return "-" if count is None else str(count)
+
+
+def _problem(row: Any) -> str:
+    if row.error:
+        return f"! {row.backend} n={row.n}: {row.error}"
+    parts = [
+        f"{getattr(row, kind + '_count')} {kind}"
+        for kind in ("missing", "extra", "invalid", "duplicated")
+        if getattr(row, kind + "_count")
+    ]
+    if row.count != row.reference_count:
+        parts.insert(0, f"{row.count} boards for {row.reference_count} solutions")
+    example = next(
+        (getattr(row, kind) for kind in ("missing", "extra", "invalid") if getattr(row, kind)), ()
+    )
+    if example:
+        parts.append(f"e.g. {example[0]}")
+    return f"! {row.backend} n={row.n}: {', '.join(parts) or 'differs from the reference'}"

@@ -1,0 +1,372 @@
+"""The command line, run for real through click's runner and, twice, as a subprocess."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import dataclasses
+import html.parser
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from known_counts import A000170 as TOTAL
+
+import cpqueens
+from cpqueens import bench
+from cpqueens.cli import cli
+from cpqueens.solvers import REGISTRY
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_help_on_every_command():
+    assert run("--help").exit_code == 0
+    for name in cli.commands:
+        result = run(name, "--help")
+        assert result.exit_code == 0, name
+        assert result.stdout.startswith(f"Usage: cli {name}") or "Usage:" in result.stdout
+
+
+def test_backends_lists_the_registry():
+    result = run("backends")
+    assert result.exit_code == 0
+    for name in REGISTRY:
+        assert name in result.stdout
+    listed = json.loads(run("backends", "--json").stdout)
+    assert [entry["name"] for entry in listed] == list(REGISTRY)
+    assert {"enumerates", "fixed", "workers", "available"} <= set(listed[0])
+
+
+def test_solve_prints_the_first_board_by_default():
+    result = run("solve", "8")
+    assert result.exit_code == 0
+    assert result.stdout == cpqueens.render((0, 4, 7, 5, 2, 6, 1, 3)) + "\n"
+    assert "1 solution" in result.stderr
+
+
+@pytest.mark.parametrize("style", ["grid", "zero-plus", "x-dash", "letters"])
+def test_solve_board_styles(style):
+    result = run("solve", "6", "--all", "--format", style, "--quiet")
+    assert result.exit_code == 0
+    expected = [cpqueens.render(s, style=style) for s in cpqueens.solve(6).solutions]
+    separator = "\n" if style == "letters" else "\n\n"
+    assert result.stdout == separator.join(expected) + "\n"
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize("backend", [name for name, b in REGISTRY.items() if b.enumerates])
+def test_solve_all_json_has_every_solution(backend):
+    result = run("solve", "6", "--all", "--json", "--backend", backend)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["count"] == TOTAL[6] and data["complete"] is True
+    assert sorted(map(tuple, data["solutions"])) == sorted(cpqueens.solve(6).solutions)
+
+
+def test_solve_csv_reads_back():
+    result = run("solve", "5", "--limit", "3", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0] == ["solution", "row0", "row1", "row2", "row3", "row4"]
+    assert [tuple(map(int, row[1:])) for row in rows[1:]] == list(cpqueens.solve(5, limit=3))
+
+
+def test_solve_options_reach_the_library():
+    unique = json.loads(run("solve", "8", "--all", "--unique", "--json").stdout)
+    assert unique["count"] == 12
+    fixed = json.loads(run("solve", "8", "--all", "--fixed", "0:2,7:4", "--json").stdout)
+    assert all(s[0] == 2 and s[7] == 4 for s in fixed["solutions"])
+    assert fixed["count"] == cpqueens.count(8, fixed={0: 2, 7: 4})
+    seeded = [run("solve", "20", "-b", "random", "--seed", "7", "-q").stdout for _ in range(2)]
+    assert seeded[0] == seeded[1]
+
+
+def test_count():
+    assert run("count", "8", "-b", "stack").stdout == "92\n"
+    data = json.loads(run("count", "8", "--unique", "--json", "-b", "stack").stdout)
+    assert data == {**data, "n": 8, "count": 12, "unique": True, "backend": "stack"}
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["solve", "0"], "n must be a positive integer, got 0"),
+        (["solve", "8", "-b", "nope"], "unknown backend 'nope'"),
+        (["solve", "8", "--fixed", "0-3"], "malformed fixed queen '0-3'"),
+        (["solve", "8", "--fixed", "0:9"], "fixed column 9 is off the board"),
+        (["solve", "8", "--fixed", "1:1,1:2"], "fixed row 1 is given twice"),
+        (["solve", "8", "--seed", "1"], "does not support seed"),
+        (["solve", "30", "-f", "letters"], "letters format goes up to n=26"),
+        (["solve", "8", "--all", "--limit", "2"], "either --limit or --all"),
+        (["count", "0"], "n must be a positive integer, got 0"),
+        (["crosscheck", "1-x"], "malformed board sizes '1-x'"),
+        (["crosscheck", "5-2"], "runs backwards"),
+        (["crosscheck", "0-3"], "must be positive"),
+        (["crosscheck", "1-4", "--backends", "stack,nope"], "unknown backend 'nope'"),
+        (["bench", "4-5", "-o", "/no/such/folder/b.png"], "does not exist"),
+        (["bench", "4-5", "-o", "bench.gif"], "extension '.gif'; allowed extensions"),
+        (["report", "4-5", "-o", "report.pdf"], "extension '.pdf'; allowed extensions"),
+        (["tree", "4", "-o", "tree.txt"], "extension '.txt'; allowed extensions"),
+        (["tree", "4", "-o", "tree.graphml", "--solutions-only"], "applies to pictures"),
+        (["tree", "13"], "draw part of it with --max-depth D"),
+        (["crosscheck", "4-13"], "e.g. --reference stack"),
+        (["report", "13", "-o", "r.html"], "e.g. --reference stack"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+    assert result.stdout == ""
+
+
+def test_click_usage_errors_exit_2():
+    result = run("solve", "8", "--format", "sideways")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert run("solve", "eight").exit_code == 2
+    assert run("frobnicate").exit_code == 2
+
+
+def test_unwritable_output_path(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running as a user who may write anywhere")
+        result = run("bench", "4", "-o", str(folder / "b.csv"))
+        assert result.exit_code == 2 and "permission denied" in result.stderr
+    finally:
+        folder.chmod(0o700)
+
+
+def test_output_path_that_is_a_folder(tmp_path):
+    (tmp_path / "plot.png").mkdir()
+    result = run("bench", "4", "-o", str(tmp_path / "plot.png"))
+    assert result.exit_code == 2 and "is a directory" in result.stderr
+
+
+def test_bench_table_and_files(tmp_path):
+    result = run(
+        "bench", "4-6", "--backends", "stack,tree", "-r", "2", "-o", str(tmp_path / "b.csv")
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].split()[:3] == ["backend", "n", "median"]
+    assert len(result.stdout.splitlines()) == 1 + 3 * 2
+    rows = list(csv.DictReader((tmp_path / "b.csv").open()))
+    assert [(r["backend"], int(r["n"])) for r in rows][:2] == [("stack", 4), ("tree", 4)]
+    assert all(len(r["runs_seconds"].split()) == 2 for r in rows)
+    assert {int(r["count"]) for r in rows if r["n"] == "6"} == {TOTAL[6]}
+
+    assert run("bench", "4-5", "--backends", "stack", "-o", str(tmp_path / "b.json")).exit_code == 0
+    records = json.loads((tmp_path / "b.json").read_text())
+    assert [(r["n"], r["count"], r["nodes"]) for r in records] == [(4, 2, 16), (5, 10, 53)]
+    data = json.loads(run("bench", "4", "--backends", "stack", "--json", "-r", "3").stdout)
+    assert len(data[0]["seconds"]) == 3 and data[0]["median_seconds"] > 0
+
+
+def test_bench_plot_decodes(tmp_path):
+    import matplotlib.image
+
+    target = tmp_path / "bench.png"
+    result = run(
+        "bench", "4-6", "--backends", "recursive,stack", "-r", "2", "-q", "-o", str(target)
+    )
+    assert result.exit_code == 0 and result.stdout == ""
+    pixels = matplotlib.image.imread(target)
+    assert pixels.shape[0] > 200 and pixels.shape[1] > 400
+    svg = tmp_path / "bench.svg"
+    assert run("bench", "4-5", "--backends", "stack", "-o", str(svg)).exit_code == 0
+    assert svg.read_text().lstrip().startswith("<?xml")
+
+
+def test_ctrl_c_says_what_finished_and_writes_nothing(tmp_path, monkeypatch):
+    real = bench.time_one
+
+    def interrupted(backend, n, repeat):
+        if n == 6:
+            raise KeyboardInterrupt
+        return real(backend, n, repeat)
+
+    monkeypatch.setattr(bench, "time_one", interrupted)
+    target = tmp_path / "bench.png"
+    result = run("bench", "4-8", "--backends", "stack", "-o", str(target))
+    assert result.exit_code == 130
+    assert "interrupted; finished: n=4..5 for every backend\n" in result.stderr
+    assert "was not written" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_python_dash_m_runs_the_command_line():
+    done = subprocess.run(
+        [sys.executable, "-m", "cpqueens", "count", "6", "-b", "stack"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, "4\n")
+    bad = subprocess.run(
+        [sys.executable, "-m", "cpqueens", "solve", "8", "--backend", "nope"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr and bad.stderr.startswith("Error: unknown backend")
+
+
+def test_crosscheck_agrees_and_prints_a_table():
+    result = run("crosscheck", "1-6", "--backends", "stack,recursive")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["n", "1", "2", "3", "4", "5", "6", "agrees"]
+    assert lines[1].split()[2:] == [str(TOTAL[n]) for n in range(1, 7)]
+    assert [line.split()[0] for line in lines[2:]] == ["stack", "recursive"]
+    assert all(line.endswith("yes") for line in lines[2:])
+    data = json.loads(run("crosscheck", "4,6", "--backends", "stack", "--json").stdout)
+    assert data["ok"] is True
+    assert [(r["n"], r["backend"], r["count"]) for r in data["rows"]] == [
+        (4, "stack", 2),
+        (6, "stack", 4),
+    ]
+
+
+def test_crosscheck_defaults_to_every_enumerating_backend():
+    data = json.loads(run("crosscheck", "5", "--json").stdout)
+    expected = [name for name, b in REGISTRY.items() if b.enumerates and b.is_available()]
+    assert [row["backend"] for row in data["rows"]] == expected
+
+
+def test_crosscheck_exits_1_on_disagreement(monkeypatch):
+    # A reference that forgets one solution makes every honest backend disagree.
+    real = cpqueens.solve
+
+    def short(n, backend="recursive", **options):
+        result = real(n, backend=backend, **options)
+        if backend == "recursive" and result.count:
+            return dataclasses.replace(result, solutions=result.solutions[:-1])
+        return result
+
+    monkeypatch.setattr("cpqueens.cross_validation.solve", short)
+    result = run("crosscheck", "5-6", "--backends", "recursive,stack")
+    assert result.exit_code == 1
+    assert "9!" in result.stdout and "! recursive n=5: 9 boards for 10 solutions" in result.stdout
+    assert "DISAGREE" in result.stderr
+
+
+@pytest.mark.parametrize("suffix", [".graphml", ".gexf", ".json", ".dot"])
+def test_tree_export_reads_back(tmp_path, suffix):
+    target = tmp_path / f"tree{suffix}"
+    result = run("tree", "5", "-o", str(target))
+    assert result.exit_code == 0, result.output
+    graph = cpqueens.read_tree(target)
+    assert graph.number_of_nodes() == 54
+    assert len(cpqueens.tree_solutions(graph)) == TOTAL[5]
+
+
+def test_tree_graphml_opens_with_networkx(tmp_path):
+    import networkx as nx
+
+    target = tmp_path / "tree.graphml"
+    assert run("tree", "6", "--rejected", "-o", str(target), "-q").exit_code == 0
+    graph = nx.read_graphml(target)
+    assert graph.number_of_nodes() == cpqueens.decision_tree(6, include_rejected=True).order()
+
+
+def test_tree_pictures_and_summary(tmp_path):
+    import matplotlib.image
+
+    target = tmp_path / "tree.png"
+    result = run("tree", "6", "--solutions-only", "-o", str(target))
+    assert result.exit_code == 0 and "wrote" in result.stderr
+    assert matplotlib.image.imread(target).ndim == 3
+    assert run("tree", "4", "-o", str(tmp_path / "t.svg")).exit_code == 0
+    assert "<svg" in (tmp_path / "t.svg").read_text()
+    summary = json.loads(run("tree", "8", "--max-depth", "2", "--json").stdout)
+    assert summary["solutions"] == 0 and summary["output"] is None
+    assert run("tree", "8").stdout == "n=8: decision tree of 2,057 nodes, 92 solutions\n"
+
+
+def test_tree_too_large_is_a_clear_refusal():
+    result = run("tree", "10", "--max-nodes", "1000")
+    assert result.exit_code == 2 and "more than --max-nodes 1,000" in result.stderr
+
+
+class _Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.sources, self.tags = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        for name, value in attrs:
+            if name in ("src", "href") or (name == "xlink:href"):
+                self.sources.append(value)
+
+
+def test_report_html_is_one_self_contained_file(tmp_path):
+    target = tmp_path / "report.html"
+    result = run(
+        "report", "4-6", "--backends", "stack,tree", "-r", "1", "--tree-n", "4", "-o", str(target)
+    )
+    assert result.exit_code == 0, result.output
+    assert list(tmp_path.iterdir()) == [target]
+    page = _Page()
+    page.feed(target.read_text())
+    page.close()
+    assert page.sources and all(s.startswith("data:image/") for s in page.sources)
+    assert page.tags.count("img") == 2 and page.tags.count("table") == 2
+    assert page.tags.count("svg") == 3  # one sample board per n
+    for source in page.sources:
+        if source.startswith("data:image/png;base64,"):
+            import matplotlib.image
+
+            png = base64.b64decode(source.split(",", 1)[1])
+            assert matplotlib.image.imread(io.BytesIO(png), format="png").shape[0] > 100
+
+
+def test_report_markdown_embeds_its_pictures(tmp_path):
+    target = tmp_path / "report.md"
+    result = run(
+        "report", "5", "--backends", "stack", "-r", "1", "--tree-n", "4", "-o", str(target)
+    )
+    assert result.exit_code == 0, result.output
+    text = target.read_text()
+    assert "| stack | 10 | yes |" in text
+    links = re.findall(r"!\[[^\]]*\]\(([^)]*)\)", text)
+    assert len(links) == 3 and all(link.startswith("data:image/") for link in links)
+
+
+@pytest.mark.parametrize(
+    "args", [["count", "9", "-w", "1"], ["crosscheck", "4-6", "--backends", "stack"]]
+)
+def test_progress_bars_leave_stdout_alone(monkeypatch, args):
+    # Pretend stderr is a terminal: the bars are drawn there, the results still on stdout.
+    from cpqueens.cli import checking, solving
+
+    monkeypatch.setattr(solving, "wants_bar", lambda quiet: True)
+    monkeypatch.setattr(checking, "wants_bar", lambda quiet: True)
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout
+    assert result.stdout.splitlines()[0].split() in (["352"], ["n", "4", "5", "6", "agrees"])
+
+
+def test_bench_names_the_effort_each_backend_counts():
+    # Registry-driven: whatever a backend reports (nodes, branches or nothing) is labelled.
+    data = json.loads(run("bench", "6", "-r", "1", "--json").stdout)
+    assert [r["backend"] for r in data] == [n for n, b in REGISTRY.items() if b.is_available()]
+    for record in data:
+        stats = cpqueens.solve(6, backend=record["backend"]).stats
+        expected = next((k for k in bench.EFFORT_KEYS if stats.get(k) is not None), None)
+        assert record["effort"] == expected
+        assert (record["nodes"] is None) == (expected is None)
+        assert record["count"] == TOTAL[6]

@@ -1,0 +1,52 @@
+"""Boards and results draw themselves: SVG that parses, one queen a row, clashes in red."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import cpqueens
+from cpqueens.svgboard import CLASH, QUEEN, to_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def queens(svg: str) -> list[tuple[float, float, str]]:
+    root = ET.fromstring(svg)
+    return [
+        (float(c.get("cx")), float(c.get("cy")), c.get("fill")) for c in root.iter(f"{SVG}circle")
+    ]
+
+
+@pytest.mark.parametrize("n", [1, 4, 8, 12])
+def test_each_queen_is_drawn_on_its_square(n):
+    solution = cpqueens.solve(n, limit=1).solution
+    drawn = queens(to_svg(solution, cell=10))
+    assert [(int(x // 10), int(y // 10)) for x, y, _ in drawn] == [
+        (column, row) for row, column in enumerate(solution)
+    ]
+    assert {fill for *_, fill in drawn} == {QUEEN}
+    root = ET.fromstring(to_svg(solution, cell=10))
+    assert root.get("width") == root.get("height") == str(10 * n)
+
+
+def test_attacking_queens_are_red_and_partial_boards_keep_their_size():
+    drawn = queens(to_svg((0, 1, 3), n=5, cell=10))
+    assert [fill for *_, fill in drawn] == [CLASH, CLASH, QUEEN]
+    assert ET.fromstring(to_svg((0, 1, 3), n=5, cell=10)).get("width") == "50"
+
+
+def test_board_repr_and_text():
+    board = cpqueens.Board((1, 3, 0, 2))
+    assert str(board) == cpqueens.render((1, 3, 0, 2))
+    assert ET.fromstring(board._repr_svg_()).tag == f"{SVG}svg"
+    assert board.valid and not cpqueens.Board((0, 1), n=4).valid
+    assert cpqueens.Board([2, 0, 3, 1]).queens == (2, 0, 3, 1)
+
+
+def test_result_draws_its_first_solution():
+    result = cpqueens.solve(6, backend="stack")
+    assert queens(result._repr_svg_())[0][:2] == (12 * 3, 12)  # (1, ...) at 24 px a square
+    page = result._repr_html_()
+    assert page.startswith("<div><svg") and "4 solutions" in page and "(1, 3, 5, 0, 2, 4)" in page
+    empty = cpqueens.solve(3)
+    assert empty._repr_svg_() is None and "0 solutions" in empty._repr_html_()
