@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import Solution, is_valid, render
+from .board import Solution, attacking_pairs, is_valid, render
 
 LIGHT, DARK, QUEEN, CLASH = "#f0d9b5", "#b58863", "#1f2a44", "#c0392b"
 
@@ -31,7 +31,7 @@ def to_svg(
     """
     size = len(placement) if n is None else n
     side = size * cell
-    clashing = _clashing_rows(placement)
+    clashing = {row for pair in attacking_pairs(placement) for row in pair}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" '
         f'viewBox="0 0 {side} {side}" role="img">'
@@ -56,16 +56,6 @@ def to_svg(
         )
     parts.append("</svg>")
     return "".join(parts)
-
-
-def _clashing_rows(placement: Sequence[int]) -> set[int]:
-    rows: set[int] = set()
-    for r1, c1 in enumerate(placement):
-        for r2 in range(r1 + 1, len(placement)):
-            c2 = placement[r2]
-            if c1 == c2 or r2 - r1 == abs(c2 - c1):
-                rows.update((r1, r2))
-    return rows
 
 
 def _escape(text: str) -> str:
