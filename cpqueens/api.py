@@ -31,7 +31,8 @@ class _Plan:
     unique: bool
 
 
-def _check_int(value: object, name: str, minimum: int) -> int:
+def check_int(value: object, name: str, minimum: int) -> int:
+    """Return ``value`` when it is an integer (not a bool) of at least ``minimum``."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidTypeError(f"{name} must be an integer, got {value!r} ({type(value).__name__})")
     if value < minimum:
@@ -50,7 +51,7 @@ def check_n(n: object) -> int:
     ...
     cpqueens.errors.InvalidInputError: n must be a positive integer, got 0
     """
-    return _check_int(n, "n", 1)
+    return check_int(n, "n", 1)
 
 
 def check_fixed(fixed: Mapping[int, int] | None, n: int) -> tuple[int | None, ...]:
@@ -94,7 +95,7 @@ def _prepare(
     n = check_n(n)
     engine = get_backend(backend)
     if limit is not None:
-        _check_int(limit, "limit", 1)
+        check_int(limit, "limit", 1)
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
             raise InvalidTypeError(f"time_limit must be a number of seconds, got {time_limit!r}")
@@ -105,7 +106,7 @@ def _prepare(
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidTypeError(f"seed must be an integer, got {seed!r}")
     if workers is not None:
-        _check_int(workers, "workers", 1)
+        check_int(workers, "workers", 1)
     per_row = check_fixed(fixed, n)
 
     def refuse(option: str, flag: str) -> None:

@@ -34,9 +34,9 @@ import gc
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from .api import check_fixed, check_n
+from .api import check_fixed, check_int, check_n
 from .board import Solution
-from .errors import InvalidInputError, InvalidTypeError, TreeTooLargeError
+from .errors import TreeTooLargeError
 from .treesize import estimate_tree_size
 
 if TYPE_CHECKING:
@@ -57,14 +57,6 @@ NODE_ATTRIBUTES = (
     "rejected",
     "truncated",
 )
-
-
-def _check_count(value: object, name: str, minimum: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidTypeError(f"{name} must be an integer, got {value!r}")
-    if value < minimum:
-        raise InvalidInputError(f"{name} must be an integer >= {minimum}, got {value}")
-    return value
 
 
 def decision_tree(
@@ -125,8 +117,8 @@ def decision_tree(
     n = check_n(n)
     per_row = check_fixed(fixed, n)
     if max_depth is not None:
-        max_depth = _check_count(max_depth, "max_depth", 0)
-    max_nodes = _check_count(max_nodes, "max_nodes", 1)
+        max_depth = check_int(max_depth, "max_depth", 0)
+    max_nodes = check_int(max_nodes, "max_nodes", 1)
     include_rejected = bool(include_rejected)
 
     size = estimate_tree_size(n, per_row, include_rejected=include_rejected, max_depth=max_depth)
