@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import cpqueens
-from cpqueens.parallel import default_workers
+from cpqueens.parallel.pool import default_workers
 
 HERE = Path(__file__).resolve().parent
 A000170 = {14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624}
@@ -65,7 +65,7 @@ def compile_times(folder: Path) -> tuple[float, float]:
     """Seconds to compile the kernels into an empty cache, then to load them from it."""
     code = (
         "import time; t = time.perf_counter(); "
-        "from cpqueens.solvers import _bittasks; _bittasks.warm_up(); "
+        "from cpqueens.solvers.bitmask import tasks; tasks.warm_up(); "
         "print(time.perf_counter() - t)"
     )
     env = dict(os.environ, NUMBA_CACHE_DIR=str(folder / "numba-cache"))

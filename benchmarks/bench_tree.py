@@ -42,7 +42,7 @@ def child(n: int, rejected: bool, export: bool) -> None:
     import networkx  # noqa: F401  (loaded before the baseline is taken)
 
     import cpqueens
-    from cpqueens.treesize import estimate_tree_size
+    from cpqueens.trees.size import estimate_tree_size
 
     cpqueens.decision_tree(4)
     start = time.perf_counter()

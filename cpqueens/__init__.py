@@ -9,7 +9,7 @@
 
 from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
-from .cross_validation import CrossCheckReport, CrossCheckRow, crosscheck
+from .checking.compare import CrossCheckReport, CrossCheckRow, crosscheck
 from .errors import (
     BackendUnavailableError,
     CPQueensError,
@@ -20,11 +20,11 @@ from .errors import (
     UnknownBackendError,
     UnsupportedOptionError,
 )
+from .reporting.svgboard import Board
 from .result import Result
-from .svgboard import Board
-from .treedraw import draw_tree
-from .treegraph import decision_tree, tree_solutions
-from .treeio import export_tree, read_tree
+from .trees.build import decision_tree, tree_solutions
+from .trees.drawing import draw_tree
+from .trees.readwrite import export_tree, read_tree
 
 __version__ = "0.1.0"
 

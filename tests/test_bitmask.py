@@ -9,7 +9,7 @@ from reference import brute_force
 
 import cpqueens
 from cpqueens.board import canonical
-from cpqueens.solvers.constellations import start_constellations
+from cpqueens.solvers.bitmask.constellations import start_constellations
 
 pytest.importorskip("numba")
 

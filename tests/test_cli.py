@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from known_counts import A000170 as TOTAL
 
 import cpqueens
-from cpqueens import bench
 from cpqueens.cli import cli
+from cpqueens.reporting import bench
 from cpqueens.solvers import REGISTRY
 
 
@@ -255,7 +255,7 @@ def test_crosscheck_exits_1_on_disagreement(monkeypatch):
             return dataclasses.replace(result, solutions=result.solutions[:-1])
         return result
 
-    monkeypatch.setattr("cpqueens.cross_validation.solve", short)
+    monkeypatch.setattr("cpqueens.checking.compare.solve", short)
     result = run("crosscheck", "5-6", "--backends", "recursive,stack")
     assert result.exit_code == 1
     assert "9!" in result.stdout and "! recursive n=5: 9 boards for 10 solutions" in result.stdout

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import cpqueens
-from cpqueens.cross_validation import EXAMPLES
+from cpqueens.checking.compare import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 

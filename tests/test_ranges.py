@@ -4,8 +4,8 @@ import pytest
 
 from cpqueens import InvalidInputError
 from cpqueens._files import atomic_path, write_atomic
-from cpqueens.progress import progress_bar, wants_bar
-from cpqueens.ranges import parse_fixed, parse_names, parse_sizes
+from cpqueens.cli.ranges import parse_fixed, parse_names, parse_sizes
+from cpqueens.parallel.progress import progress_bar, wants_bar
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from reference import brute_force
 import cpqueens
 from cpqueens.board import attacking_pairs
 from cpqueens.solvers import REGISTRY
-from cpqueens.treedraw import tidy_layout
-from cpqueens.treeio import FORMATS
-from cpqueens.treesize import estimate_tree_size
+from cpqueens.trees.drawing import tidy_layout
+from cpqueens.trees.readwrite import FORMATS
+from cpqueens.trees.size import estimate_tree_size
 
 # Backends that report search effort (nodes, attempts) in the shared definitions
 # of cpqueens.solvers.base and search in a fixed order.
@@ -246,7 +246,7 @@ def test_draw_refuses_huge_trees(tmp_path):
 
 
 def test_solutions_only_keeps_exactly_the_paths():
-    from cpqueens.treedraw import solution_paths
+    from cpqueens.trees.drawing import solution_paths
 
     G = cpqueens.decision_tree(8)
     P = solution_paths(G)
@@ -256,17 +256,17 @@ def test_solutions_only_keeps_exactly_the_paths():
 
 
 def test_module_names_do_not_shadow_functions():
-    import cpqueens.cross_validation
-    import cpqueens.treegraph
+    import cpqueens.checking.compare
+    import cpqueens.trees.build
 
-    assert cpqueens.treegraph.decision_tree is cpqueens.decision_tree
-    assert cpqueens.cross_validation.crosscheck is cpqueens.crosscheck
+    assert cpqueens.trees.build.decision_tree is cpqueens.decision_tree
+    assert cpqueens.checking.compare.crosscheck is cpqueens.crosscheck
 
 
 def test_default_limit_admits_n12_and_refuses_n13():
     # n=12 (856,190 graph nodes) is built by benchmarks/bench_tree.py; here only the
     # guard's decision is checked, without allocating the tree.
-    from cpqueens.treegraph import DEFAULT_MAX_NODES
+    from cpqueens.trees.build import DEFAULT_MAX_NODES
 
     n12 = estimate_tree_size(12, (None,) * 12)
     assert abs(n12.graph_nodes - 856_190) < 0.05 * 856_190 < DEFAULT_MAX_NODES - n12.graph_nodes

@@ -3,7 +3,7 @@
 Every command checks its input before any long work, prints one line and exits
 with status 2 on bad input, exits with 130 on Ctrl-C after saying what was
 finished, and writes its output files atomically. The work itself is done by the
-library (:mod:`cpqueens.api`, :mod:`cpqueens.bench`, :mod:`cpqueens.report`);
+library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`);
 the modules here only parse, dispatch and print: ``solving`` (backends, solve,
 count), ``checking`` (crosscheck, tree) and ``timing`` (bench, report).
 """

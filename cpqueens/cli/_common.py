@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
-from .. import ranges
 from .._files import check_writable
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
+from . import ranges
 
 #: Exit statuses beyond click's own (0 success, 2 usage error).
 DISAGREES, INTERRUPTED = 1, 130
@@ -122,8 +122,8 @@ def check_tree_reference(reference: str, ns: list[int]) -> None:
     """Refuse up front a decision-tree reference too large to build, pointing at --reference."""
     if reference != "tree":
         return
-    from ..treegraph import DEFAULT_MAX_NODES
-    from ..treesize import estimate_tree_size
+    from ..trees.build import DEFAULT_MAX_NODES
+    from ..trees.size import estimate_tree_size
 
     largest = max(ns)
     size = estimate_tree_size(largest, (None,) * largest)

@@ -6,9 +6,10 @@ from typing import Any
 
 import click
 
-from .. import api, ranges
+from .. import api
 from ..errors import TreeTooLargeError
-from ..progress import progress_bar, wants_bar
+from ..parallel.progress import progress_bar, wants_bar
+from . import ranges
 from ._common import (
     DISAGREES,
     TREE_SUFFIXES,
@@ -49,8 +50,8 @@ def crosscheck(
     RANGE is N, A-B, or a comma-separated list such as 4,6,8-10. Exit status 1
     when any backend disagrees with the reference.
     """
-    from ..report import crosscheck_by_size
-    from ..tables import crosscheck_table
+    from ..reporting.report import crosscheck_by_size
+    from ..reporting.tables import crosscheck_table
 
     ns = ranges.parse_sizes(sizes)
     # Without --backends the library picks every available backend that lists solutions.
@@ -103,9 +104,9 @@ def tree(
     Pictures: .png, .svg, .pdf. Graph data: .graphml, .gexf, .json (node-link), .dot.
     Without -o, print the size of the tree.
     """
-    from ..treedraw import draw_tree
-    from ..treegraph import decision_tree, tree_solutions
-    from ..treeio import export_tree
+    from ..trees.build import decision_tree, tree_solutions
+    from ..trees.drawing import draw_tree
+    from ..trees.readwrite import export_tree
 
     api.check_n(n)
     target = output_path(output, TREE_SUFFIXES)

@@ -7,9 +7,10 @@ from typing import Any
 
 import click
 
-from .. import api, ranges
-from ..progress import progress_bar, wants_bar
+from .. import api
+from ..parallel.progress import progress_bar, wants_bar
 from ..solvers import REGISTRY
+from . import ranges
 from ._common import (
     FORMATS,
     BadInput,
@@ -74,7 +75,7 @@ def solve(
     Formats: grid (Q and .), zero-plus (0 and +), x-dash (x and -), letters (one
     column letter per row, a = first column), json, csv (one row per solution).
     """
-    from ..tables import format_solutions
+    from ..reporting.tables import format_solutions
 
     if every and limit is not None:
         raise BadInput("give either --limit or --all, not both")

@@ -6,9 +6,9 @@ import json
 
 import click
 
-from .. import ranges
 from .._files import write_atomic
-from ..progress import progress_bar, wants_bar
+from ..parallel.progress import progress_bar, wants_bar
+from . import ranges
 from ._common import (
     BENCH_SUFFIXES,
     DISAGREES,
@@ -41,7 +41,7 @@ def bench(
     Each (backend, n) runs --repeat times. The plot has two log-scale panels, time
     and nodes against n, a line per backend through the medians and a dot per run.
     """
-    from ..bench import bench_csv, bench_figure, bench_table, figure_bytes, run_bench
+    from ..reporting.bench import bench_csv, bench_figure, bench_table, figure_bytes, run_bench
 
     ns = ranges.parse_sizes(sizes)
     chosen = backend_list(names)
@@ -97,7 +97,7 @@ def report(
     sample boards, with every picture embedded. Exit status 1 when a backend
     disagrees (the report is written all the same).
     """
-    from ..report import build_report, to_html, to_markdown
+    from ..reporting.report import build_report, to_html, to_markdown
 
     ns = ranges.parse_sizes(sizes)
     chosen = backend_list(names, enumerating=True)

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from .errors import InvalidTypeError
+from ..errors import InvalidTypeError
 
 T = TypeVar("T")
 R = TypeVar("R")

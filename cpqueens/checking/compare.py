@@ -20,11 +20,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .api import check_n, solve
-from .board import Solution, is_valid
-from .crossreport import EXAMPLES, CrossCheckReport, CrossCheckRow
-from .errors import InvalidInputError, InvalidTypeError, UnknownBackendError
-from .solvers import REGISTRY
+from ..api import check_n, solve
+from ..board import Solution, is_valid
+from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
+from ..solvers import REGISTRY
+from .report import EXAMPLES, CrossCheckReport, CrossCheckRow
 
 Runner = Callable[[int], Iterable[Any]]
 
@@ -121,7 +121,7 @@ def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner]:
 
 def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:
     if isinstance(reference, str) and reference == "tree":
-        from .treegraph import decision_tree, tree_solutions
+        from ..trees.build import decision_tree, tree_solutions
 
         return "decision tree", lambda n: tree_solutions(decision_tree(n))
     runner = _resolve([reference], None)

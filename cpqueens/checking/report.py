@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .board import Solution
+from ..board import Solution
 
 #: How many examples of each fault a row keeps (the totals are always kept).
 EXAMPLES = 5

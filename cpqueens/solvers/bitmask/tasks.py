@@ -18,7 +18,7 @@ class CountTask:
     """A batch of subproblems of one board.
 
     With ``allowed`` None the batch is start constellations (``signatures``,
-    ``syms``, ``group_orders`` as in :class:`~cpqueens.solvers.constellations.Constellations`);
+    ``syms``, ``group_orders`` as in :class:`.constellations.Constellations`);
     otherwise ``prefixes`` lists placements of the first rows and ``allowed[r]`` the
     squares row ``r`` may use.
     """
@@ -55,22 +55,22 @@ class Tally:
 
 def run_task(task: CountTask) -> Tally:
     """Count one task with the compiled kernels (compiling or loading them on first use)."""
-    from . import _bitkernels
+    from . import kernels
 
     if task.allowed is None:
-        solutions, classes, nodes = _bitkernels.count_constellations(
+        solutions, classes, nodes = kernels.count_constellations(
             task.n, task.signatures, task.syms, task.group_orders
         ).tolist()
         return Tally(solutions, classes, nodes)
-    solutions, nodes = _bitkernels.count_prefixes(task.n, task.allowed, task.prefixes).tolist()
+    solutions, nodes = kernels.count_prefixes(task.n, task.allowed, task.prefixes).tolist()
     return Tally(solutions, 0, nodes)
 
 
 def warm_up() -> None:
     """Compile or load the kernels now, so that no task pays for it (a pool initializer)."""
-    from . import _bitkernels
+    from . import kernels
 
-    _bitkernels.warm_up()
+    kernels.warm_up()
 
 
 def split(items: dict[str, np.ndarray], n: int, batches: int) -> list[CountTask]:

@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._files import atomic_path, suffix_of
-from .errors import InvalidInputError
+from .._files import atomic_path, suffix_of
+from ..errors import InvalidInputError
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -63,7 +63,7 @@ def tidy_layout(G: nx.DiGraph) -> dict:
     children; y is minus the depth, so the root is on top.
 
     >>> import cpqueens
-    >>> from cpqueens.treedraw import tidy_layout
+    >>> from cpqueens.trees.drawing import tidy_layout
     >>> pos = tidy_layout(cpqueens.decision_tree(4, max_depth=1))
     >>> [pos[node] for node in range(5)]
     [(1.5, 0), (0.0, -1), (1.0, -1), (2.0, -1), (3.0, -1)]

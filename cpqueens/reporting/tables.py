@@ -14,8 +14,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .board import render
-from .result import Result
+from ..board import render
+from ..result import Result
 
 
 def format_solutions(result: Result, fmt: str) -> str:

@@ -18,15 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .api import solve
+from .. import __version__
+from ..api import solve
+from ..checking.compare import crosscheck
+from ..checking.report import CrossCheckRow
+from ..trees.build import decision_tree
+from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_grid, figure_bytes, run_bench
-from .cross_validation import crosscheck
-from .crossreport import CrossCheckRow
 from .svgboard import to_svg
 from .tables import crosscheck_grid, format_grid
-from .treedraw import draw_tree
-from .treegraph import decision_tree
 
 
 def crosscheck_by_size(

@@ -66,7 +66,7 @@ def estimate_tree_size(
 
     ``fixed`` is the per-row tuple of :func:`cpqueens.api.check_fixed`.
 
-    >>> from cpqueens.treesize import estimate_tree_size
+    >>> from cpqueens.trees.size import estimate_tree_size
     >>> size = estimate_tree_size(8, (None,) * 8)
     >>> size.nodes, size.attempts, size.exact
     (2056, 15720, True)

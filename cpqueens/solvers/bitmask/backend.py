@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..board import Solution
-from .base import Backend, Problem, SearchRun
+from ...board import Solution
+from ..base import Backend, Problem, SearchRun
 
 if TYPE_CHECKING:
     import numpy as np
@@ -70,7 +70,7 @@ class BitmaskBackend(Backend):
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         import numpy as np
 
-        from . import _bitkernels
+        from . import kernels
 
         n = problem.n
         allowed = allowed_rows(problem)
@@ -81,7 +81,7 @@ class BitmaskBackend(Backend):
         chunk = 1
         try:
             while not state[2]:
-                filled = _bitkernels.enumerate_chunk(
+                filled = kernels.enumerate_chunk(
                     n, allowed, state, *stack, queens, out[:chunk], ENUMERATION_BUDGET
                 )
                 yield from map(tuple, out[:filled].tolist())
@@ -97,7 +97,7 @@ class BitmaskBackend(Backend):
         return self._tally(problem, run, unique=True)
 
     def _tally(self, problem: Problem, run: SearchRun, unique: bool) -> int:
-        from . import _bittasks
+        from . import tasks as task_lists
 
         n, options = problem.n, problem.options
         if n == 1:  # the lone queen: every symmetry fixes it, so no constellation method
@@ -105,7 +105,7 @@ class BitmaskBackend(Backend):
             return 1
         client, own_client = None, False
         if options.get("client") is not None or options.get("scheduler") is not None:
-            from ..distributed import cluster_threads, connect
+            from ...parallel.cluster import cluster_threads, connect
 
             client, own_client = connect(options.get("client"), options.get("scheduler"))
             workers = problem.workers or cluster_threads(client)
@@ -117,27 +117,27 @@ class BitmaskBackend(Backend):
             batches = -(-total_size // TIMED_TASK_SIZE)
         else:
             batches = TASKS_PER_WORKER * workers
-        tasks = _bittasks.split(items, n, batches) if total_size else []
-        tally = _bittasks.Tally()
+        tasks = task_lists.split(items, n, batches) if total_size else []
+        tally = task_lists.Tally()
         advance, close = _progress(options.get("progress"), total_size, n)
         try:
             if client is not None:
-                from ..distributed import run_on_dask
+                from ...parallel.cluster import run_on_dask
 
                 results = run_on_dask(
-                    _bittasks.run_task, tasks, client, advance=advance, check=run.check_time
+                    task_lists.run_task, tasks, client, advance=advance, check=run.check_time
                 )
             else:
-                from ..parallel import run_tasks
+                from ...parallel.pool import run_tasks
 
                 results = run_tasks(
-                    _bittasks.run_task,
+                    task_lists.run_task,
                     tasks,
                     workers=workers,
                     sizes=[task.size for task in tasks],
                     advance=advance,
                     check=run.check_time,
-                    initializer=_bittasks.warm_up,
+                    initializer=task_lists.warm_up,
                 )
             for result in results:
                 tally += result
@@ -151,13 +151,13 @@ class BitmaskBackend(Backend):
 
 
 def _default_workers() -> int:
-    from ..parallel import default_workers
+    from ...parallel.pool import default_workers
 
     return default_workers()
 
 
 def _progress(progress: object, total: int, n: int):
-    from ..parallel import progress_reporter
+    from ...parallel.pool import progress_reporter
 
     return progress_reporter(progress, total, f"n={n}")
 
@@ -172,7 +172,7 @@ def allowed_rows(problem: Problem) -> np.ndarray:
 
 
 def subproblems(problem: Problem) -> dict[str, Any]:
-    """The independent pieces of a count, as arrays for :func:`._bittasks.split`.
+    """The independent pieces of a count, as arrays for :func:`.tasks.split`.
 
     Without fixed queens: the start constellations. With them: every placement of
     the first rows that fits the fixed queens, enough of them to keep all workers busy.

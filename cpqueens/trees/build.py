@@ -24,8 +24,8 @@ hand-written backtrackers walk, so its size is their ``stats``: the nodes below
 the root are ``stats["nodes"]``, and with rejected attempts the non-root nodes are
 ``stats["attempts"]``.
 
-See :mod:`cpqueens.treeio` to export and read trees, :mod:`cpqueens.treedraw` to
-draw them and :mod:`cpqueens.treesize` for the size estimate behind ``max_nodes``.
+See :mod:`cpqueens.trees.readwrite` to export and read trees, :mod:`cpqueens.trees.drawing` to
+draw them and :mod:`cpqueens.trees.size` for the size estimate behind ``max_nodes``.
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ import gc
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from .api import check_fixed, check_int, check_n
-from .board import Solution
-from .errors import TreeTooLargeError
-from .treesize import estimate_tree_size
+from ..api import check_fixed, check_int, check_n
+from ..board import Solution
+from ..errors import TreeTooLargeError
+from .size import estimate_tree_size
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -90,7 +90,7 @@ def decision_tree(
     -------
     networkx.DiGraph
         Root 0, edges from parent to child; node and graph attributes as described
-        in :mod:`cpqueens.treegraph`.
+        in :mod:`cpqueens.trees.build`.
 
     Raises
     ------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import InvalidInputError
+from ..errors import InvalidInputError
 
 _SIZE_HELP = "use N, A-B or a comma-separated list such as 4,6,8-10"
 _INTERVAL = re.compile(r"^\s*(\d+)\s*(?:-|\.\.)\s*(\d+)\s*$")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from .errors import BackendUnavailableError, InvalidTypeError
+from ..errors import BackendUnavailableError, InvalidTypeError
 
 T = TypeVar("T")
 R = TypeVar("R")

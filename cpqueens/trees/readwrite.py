@@ -26,9 +26,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._files import atomic_path, suffix_of
-from .errors import InvalidInputError
-from .treegraph import NODE_ATTRIBUTES
+from .._files import atomic_path, suffix_of
+from ..errors import InvalidInputError
+from .build import NODE_ATTRIBUTES
 
 if TYPE_CHECKING:
     import networkx as nx

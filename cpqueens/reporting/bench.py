@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .api import solve
-from .errors import CPQueensError
+from ..api import solve
+from ..errors import CPQueensError
 from .tables import format_grid
 
 #: Search-effort counters, in order of preference: the backtrackers' nodes, then
