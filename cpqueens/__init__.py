@@ -10,8 +10,11 @@
 from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
 from .checking.compare import CrossCheckReport, CrossCheckRow, crosscheck
+from .checking.external import Command
+from .checking.parsing import ParsedOutput, parse_boards
 from .errors import (
     BackendUnavailableError,
+    CommandFailedError,
     CPQueensError,
     InvalidInputError,
     InvalidTypeError,
@@ -32,10 +35,13 @@ __all__ = [
     "BackendUnavailableError",
     "Board",
     "CPQueensError",
+    "Command",
+    "CommandFailedError",
     "CrossCheckReport",
     "CrossCheckRow",
     "InvalidInputError",
     "InvalidTypeError",
+    "ParsedOutput",
     "Result",
     "SearchTimeoutError",
     "Solution",
@@ -51,6 +57,7 @@ __all__ = [
     "export_tree",
     "from_letters",
     "is_valid",
+    "parse_boards",
     "read_tree",
     "render",
     "solutions",

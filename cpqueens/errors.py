@@ -62,3 +62,10 @@ class TreeTooLargeError(InvalidInputError):
         self.estimate = estimate
         self.max_nodes = max_nodes
         super().__init__(message)
+
+
+class CommandFailedError(CPQueensError, RuntimeError):
+    """An external program (a :class:`cpqueens.Command`) failed: it could not be
+    started, exited with a non-zero status, ran out of time, or printed nothing
+    that could be read. The message says which, with the end of its standard error.
+    """

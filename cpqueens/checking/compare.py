@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import operator
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..api import check_n, solve
-from ..board import Solution, is_valid
+from ..board import Solution
 from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
 from ..solvers import REGISTRY
-from .report import EXAMPLES, CrossCheckReport, CrossCheckRow
+from .external import Command, check_command, judge_output
+from .parsing import ParsedOutput, parse_boards
+from .report import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
+
+__all__ = ["EXAMPLES", "check_output", "crosscheck"]
 
 Runner = Callable[[int], Iterable[Any]]
 
@@ -45,25 +48,6 @@ def _board(item: Any) -> tuple:
     return tuple(plain(c) for c in columns)
 
 
-def compare(n: int, boards: list[tuple], reference: set[Solution]) -> dict[str, Any]:
-    """Sort the boards a backend returned into the four faults against ``reference``."""
-    invalid = [b for b in boards if not is_valid(b, n)]
-    valid = Counter(b for b in boards if is_valid(b, n))
-    duplicated = sorted(b for b, times in valid.items() if times > 1)
-    missing = sorted(reference - valid.keys())
-    extra = sorted(valid.keys() - reference)
-    return {
-        "missing": tuple(missing[:EXAMPLES]),
-        "extra": tuple(extra[:EXAMPLES]),
-        "invalid": tuple(invalid[:EXAMPLES]),
-        "duplicated": tuple(duplicated[:EXAMPLES]),
-        "missing_count": len(missing),
-        "extra_count": len(extra),
-        "invalid_count": len(invalid),
-        "duplicated_count": sum(valid[b] - 1 for b in duplicated),
-    }
-
-
 def _registry_runner(name: str, time_limit: float | None) -> Runner:
     backend = REGISTRY[name]
     limit = time_limit if backend.supports_time_limit else None
@@ -80,7 +64,7 @@ def _registry_runner(name: str, time_limit: float | None) -> Runner:
     return run
 
 
-def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner]:
+def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Command]:
     if backends is None:
         return {
             name: _registry_runner(name, time_limit)
@@ -88,9 +72,12 @@ def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner]:
             if backend.enumerates and backend.is_available()
         }
     items = backends.items() if isinstance(backends, Mapping) else ((None, b) for b in backends)
-    runners: dict[str, Runner] = {}
+    runners: dict[str, Runner | Command] = {}
     for label, backend in items:
-        if isinstance(backend, str):
+        if isinstance(backend, Command):
+            runner = backend
+            label = backend.name if label is None else label
+        elif isinstance(backend, str):
             if backend not in REGISTRY:
                 raise UnknownBackendError(backend, REGISTRY)
             engine = REGISTRY[backend]
@@ -105,8 +92,8 @@ def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner]:
             runner = backend
         else:
             raise InvalidTypeError(
-                f"backends must hold registry names or callables f(n) -> solutions, "
-                f"got {backend!r} ({type(backend).__name__})"
+                f"backends must hold registry names or callables f(n) -> solutions (or "
+                f"cpqueens.Command programs), got {backend!r} ({type(backend).__name__})"
             )
         label = label if label is not None else getattr(runner, "__name__", repr(runner))
         if label in runners:
@@ -159,10 +146,11 @@ def crosscheck(
     ns : int or iterable of int
         The board sizes to check.
     backends : list or dict, optional
-        Registry names and plain functions ``f(n) -> iterable of solutions``, mixed
-        freely; a function is labelled by its ``__name__``, or pass a dict
-        ``{label: name or function}``. None (the default) checks every available
-        backend of the registry that lists solutions.
+        Registry names, plain functions ``f(n) -> iterable of solutions`` and
+        external programs (:class:`cpqueens.Command`), mixed freely; a function is
+        labelled by its ``__name__``, a program by its command, or pass a dict
+        ``{label: backend}``. None (the default) checks every available backend of
+        the registry that lists solutions.
     reference : str or callable
         ``"tree"`` (default): the solutions read off :func:`cpqueens.decision_tree`.
         The tree is refused beyond n=12 (:class:`~cpqueens.TreeTooLargeError`); for
@@ -177,6 +165,8 @@ def crosscheck(
     -------
     CrossCheckReport
         ``report.ok``, ``report.failures``, ``print(report)``, ``report.to_records()``.
+        Each row says in ``compared`` what was compared: ``"all"`` for registry
+        backends and functions; for a program, what its ``expect`` asked for.
 
     Examples
     --------
@@ -196,8 +186,39 @@ def crosscheck(
     for n in sizes:
         expected = reference_of(n)
         for label, run in runners.items():
-            rows.append(_check(n, label, run, expected))
+            if isinstance(run, Command):
+                rows.append(check_command(run, n, expected, label=label))
+            else:
+                rows.append(_check(n, label, run, expected))
     return CrossCheckReport(rows=tuple(rows), reference=reference_label)
+
+
+def check_output(
+    text: str | bytes,
+    n: int,
+    *,
+    parse: str = "auto",
+    expect: str = "all",
+    base: int | None = None,
+    reference: str | Runner = "tree",
+    label: str = "output",
+) -> tuple[CrossCheckRow, ParsedOutput]:
+    """Check a program's saved output for size ``n`` against the reference.
+
+    The output is read with :func:`cpqueens.parse_boards` (``parse``, ``base``) and
+    compared as a :class:`cpqueens.Command` with the same ``expect`` would be.
+    Returns the row and what was read.
+
+    >>> row, parsed = check_output("bdac cadb bdac", 4)
+    >>> row.agrees, row.duplicated, parsed.style
+    (False, ((1, 3, 0, 2),), 'letters')
+    """
+    n = check_n(n)
+    Command("true", parse=parse, expect=expect, base=base)  # the same checks as a Command's
+    _, reference_of = _reference(reference)
+    parsed = parse_boards(text, n, parse, base)
+    row = judge_output(parsed, n, reference_of(n), label=label, parse=parse, expect=expect)
+    return row, parsed
 
 
 def _check(n: int, label: str, run: Runner, expected: set[Solution]) -> CrossCheckRow:
@@ -209,18 +230,16 @@ def _check(n: int, label: str, run: Runner, expected: set[Solution]) -> CrossChe
     except Exception as raised:  # a user's solver may raise anything: report it
         error = f"{type(raised).__name__}: {raised}"
     elapsed = time.perf_counter() - start
-    # After an error the boards are counted but not compared: the list is unfinished.
-    faults = compare(n, boards, expected) if error is None else compare(n, [], set())
-    agrees = error is None and not any(
-        faults[f"{kind}_count"] for kind in ("missing", "extra", "invalid", "duplicated")
-    )
+    if error is not None:
+        # The boards returned before the error are counted but not compared: unfinished.
+        return error_row(n, label, error, len(expected), elapsed, count=len(boards))
+    faults = sort_faults(n, boards, expected)
     return CrossCheckRow(
         n=n,
         backend=label,
         count=len(boards),
         reference_count=len(expected),
-        agrees=agrees,
+        agrees=not has_faults(faults),
         elapsed=elapsed,
-        error=error,
         **faults,
     )

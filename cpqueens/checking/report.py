@@ -2,13 +2,64 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..board import Solution
+from ..board import Solution, is_valid
 
 #: How many examples of each fault a row keeps (the totals are always kept).
 EXAMPLES = 5
+
+#: What a row compares: every solution, a few solutions, or only their number.
+COMPARISONS = ("all", "some", "count")
+
+
+def sort_faults(
+    n: int, boards: list[tuple], reference: set[Solution], compared: str = "all"
+) -> dict[str, Any]:
+    """Sort the boards a backend returned into the four faults against ``reference``.
+
+    With ``compared="some"`` the backend only claims a few solutions, so the
+    reference's other solutions are not *missing*.
+    """
+    invalid = [b for b in boards if not is_valid(b, n)]
+    valid = Counter(b for b in boards if is_valid(b, n))
+    duplicated = sorted(b for b, times in valid.items() if times > 1)
+    missing = sorted(reference - valid.keys()) if compared == "all" else []
+    extra = sorted(valid.keys() - reference)
+    return {
+        "missing": tuple(missing[:EXAMPLES]),
+        "extra": tuple(extra[:EXAMPLES]),
+        "invalid": tuple(invalid[:EXAMPLES]),
+        "duplicated": tuple(duplicated[:EXAMPLES]),
+        "missing_count": len(missing),
+        "extra_count": len(extra),
+        "invalid_count": len(invalid),
+        "duplicated_count": sum(valid[b] - 1 for b in duplicated),
+    }
+
+
+def has_faults(faults: dict[str, Any]) -> bool:
+    """True when :func:`sort_faults` found anything wrong."""
+    return any(faults[f"{kind}_count"] for kind in ("missing", "extra", "invalid", "duplicated"))
+
+
+def error_row(
+    n: int, backend: str, error: str, reference_count: int, elapsed: float, **fields: Any
+) -> CrossCheckRow:
+    """A row for a backend that failed before its answer could be compared."""
+    return CrossCheckRow(
+        n=n,
+        backend=backend,
+        count=fields.pop("count", 0),
+        reference_count=reference_count,
+        agrees=False,
+        elapsed=elapsed,
+        error=error,
+        **sort_faults(n, [], set()),
+        **fields,
+    )
 
 
 @dataclass(frozen=True)
@@ -21,6 +72,11 @@ class CrossCheckRow:
     boards the backend returned, duplicates and invalid ones included. ``error``
     is ``"ExceptionType: message"`` when the backend raised or ran out of time;
     the boards returned before that are counted but not compared.
+
+    ``compared`` says what was compared: ``"all"`` (the whole solution set, as for
+    every registry backend and function), ``"some"`` (a program that prints a few
+    solutions: each must be valid, distinct and in the reference; none is missing)
+    or ``"count"`` (only the number: ``count`` is the number the program stated).
     """
 
     n: int
@@ -38,6 +94,7 @@ class CrossCheckRow:
     duplicated_count: int
     elapsed: float
     error: str | None = None
+    compared: str = "all"
 
     @property
     def status(self) -> str:
@@ -79,6 +136,7 @@ class CrossCheckReport:
         header = (
             "n",
             "backend",
+            "compared",
             "count",
             "reference",
             "status",
@@ -92,6 +150,7 @@ class CrossCheckReport:
             (
                 str(r.n),
                 r.backend,
+                r.compared,
                 str(r.count),
                 str(r.reference_count),
                 r.status,
@@ -126,6 +185,8 @@ def _plain(value: Any) -> Any:
 def _details(row: CrossCheckRow) -> str:
     if row.error:
         return f"error {row.error}"
+    if row.compared == "count":
+        return f"states {row.count} solutions, the reference has {row.reference_count}"
     parts = []
     for kind in ("missing", "extra", "invalid", "duplicated"):
         total = getattr(row, f"{kind}_count")

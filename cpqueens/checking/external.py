@@ -1,0 +1,328 @@
+"""Solvers in any language, run as programs: a :class:`Command` is a crosscheck backend.
+
+The program runs once per board size with ``{n}`` in its command replaced by the
+size, an empty standard input and no shell. What it prints on standard output is
+read by :func:`cpqueens.parse_boards`; what it prints on standard error is kept for
+the message when it fails. Every way a program can fail (not found, a non-zero
+exit, a timeout, nothing readable) becomes a row with a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shlex
+import signal
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..board import Solution
+from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
+from .parsing import BASES, STYLES, ParsedOutput, parse_boards
+from .report import COMPARISONS, CrossCheckRow, error_row, has_faults, sort_faults
+
+#: How many of the last lines of standard error a failure message quotes.
+STDERR_LINES = 3
+# Seconds to wait for the pipes to close after the process group was killed.
+_REAP = 5.0
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What one run of a program printed, and how it ended."""
+
+    argv: tuple[str, ...]
+    stdout: str
+    stderr: str
+    returncode: int
+    elapsed: float
+
+
+class Command:
+    """A program that solves n-queens, to cross-check like any backend.
+
+    Parameters
+    ----------
+    command : str or sequence of str
+        The command line, split as a shell would (quotes work) but never run by
+        a shell, or an argv list. ``{n}`` is replaced by the board size wherever
+        it occurs; a command without ``{n}`` runs unchanged for every size.
+    parse : str
+        How to read its output: a style of :func:`cpqueens.parse_boards`
+        (``"auto"`` by default).
+    expect : {"all", "some", "count"}
+        ``"all"``: it prints every solution, so a missing one is a fault.
+        ``"some"``: it prints one or a few, each of which must be valid, distinct
+        and a solution. ``"count"``: only the number is compared (the count it
+        states, else the number of boards it printed). With ``parse="auto"`` an
+        output holding a count and no board is compared as a count.
+    timeout : float or None
+        Seconds allowed per run (60 by default); the program and every process
+        it started are then killed. None waits for ever.
+    name : str, optional
+        The label of its rows; the command itself by default.
+    cwd : path, optional
+        The folder to run it in (a relative program path is found from there).
+    base : {None, 0, 1}
+        Whether its numbered columns start at 0 or 1; None guesses.
+
+    Examples
+    --------
+    >>> import sys, cpqueens
+    >>> letters = cpqueens.Command([sys.executable, "-c", "print('bdac cadb')"], name="py")
+    >>> report = cpqueens.crosscheck(4, [letters, "stack"])
+    >>> report.ok, report.rows[0].backend, report.rows[0].compared
+    (True, 'py', 'all')
+    >>> letters.read(4).boards
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        parse: str = "auto",
+        expect: str = "all",
+        timeout: float | None = 60.0,
+        name: str | None = None,
+        cwd: str | os.PathLike | None = None,
+        base: int | None = None,
+    ):
+        self.template = _split(command)
+        if parse not in STYLES:
+            raise InvalidInputError(
+                f"unknown output style parse={parse!r}; choose one of: {', '.join(STYLES)}"
+            )
+        if expect not in COMPARISONS:
+            raise InvalidInputError(
+                f"expect must be one of: {', '.join(COMPARISONS)}; got {expect!r}"
+            )
+        if isinstance(base, bool) or base not in BASES:
+            raise InvalidInputError(f"base must be None, 0 or 1, got {base!r}")
+        if timeout is not None and (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float))
+            or not math.isfinite(timeout)
+            or timeout <= 0
+        ):
+            raise InvalidInputError(
+                f"timeout must be a positive number of seconds or None, got {timeout!r}"
+            )
+        if cwd is not None and not Path(cwd).is_dir():
+            raise InvalidInputError(f"cwd {os.fspath(cwd)!r} is not a folder")
+        if name is not None and not isinstance(name, str):
+            raise InvalidTypeError(f"name must be a str, got {type(name).__name__}")
+        self.parse = parse
+        self.expect = expect
+        self.timeout = timeout
+        self.cwd = None if cwd is None else os.fspath(cwd)
+        self.base = base
+        spelled = command.strip() if isinstance(command, str) else shlex.join(self.template)
+        self.name = name or spelled
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r}, parse={self.parse!r}, expect={self.expect!r})"
+
+    def argv(self, n: int) -> list[str]:
+        """The argument list for board size ``n``.
+
+        >>> Command("./queens --size {n} --all").argv(8)
+        ['./queens', '--size', '8', '--all']
+        """
+        return [part.replace("{n}", str(n)) for part in self.template]
+
+    def run(self, n: int) -> Printed:
+        """Run the program for size ``n`` and return what it printed.
+
+        Raises
+        ------
+        CommandFailedError
+            When it cannot be started, exits with a non-zero status (the message
+            quotes the end of its standard error) or runs out of time.
+        """
+        argv = self.argv(n)
+        start = time.perf_counter()
+        try:
+            process = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,  # a program waiting for a key goes on at once
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=self.cwd,
+                start_new_session=True,  # its own process group, to kill its children too
+            )
+        except FileNotFoundError:
+            where = f" in {self.cwd}" if self.cwd else ""
+            raise CommandFailedError(f"program not found: {argv[0]!r}{where}") from None
+        except PermissionError:
+            raise CommandFailedError(
+                f"cannot run {argv[0]!r}: permission denied (is it executable?)"
+            ) from None
+        except OSError as error:
+            raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
+        try:
+            out, err = process.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            _kill_group(process)
+            raise CommandFailedError(
+                f"timed out after {self.timeout:g} s (killed with the processes it started)"
+            ) from None
+        except BaseException:  # Ctrl-C: leave no program running behind
+            _kill_group(process)
+            raise
+        elapsed = time.perf_counter() - start
+        stderr = err.decode("utf-8", errors="replace")
+        if process.returncode != 0:
+            raise CommandFailedError(_exit_message(process.returncode, stderr))
+        return Printed(
+            argv=tuple(argv),
+            stdout=out.decode("utf-8", errors="replace"),
+            stderr=stderr,
+            returncode=process.returncode,
+            elapsed=elapsed,
+        )
+
+    def read(self, n: int) -> ParsedOutput:
+        """Run the program for size ``n`` and read its output with :func:`parse_boards`."""
+        return parse_boards(self.run(n).stdout, n, self.parse, self.base)
+
+    def __call__(self, n: int) -> list[Solution]:
+        """The boards the program prints for size ``n`` (so it can serve as a reference)."""
+        parsed = self.read(n)
+        if not parsed.boards and parsed.count:
+            raise CommandFailedError(
+                f"{self.name} states a count ({parsed.count}) but prints no board"
+            )
+        return parsed.boards
+
+
+def check_command(
+    command: Command, n: int, expected: set[Solution], *, label: str | None = None
+) -> CrossCheckRow:
+    """Run ``command`` for size ``n`` and compare its output with ``expected``, as a row."""
+    label = command.name if label is None else label
+    start = time.perf_counter()
+    try:
+        printed = command.run(n)
+    except CommandFailedError as error:
+        elapsed = time.perf_counter() - start
+        return error_row(n, label, str(error), len(expected), elapsed, compared=command.expect)
+    parsed = parse_boards(printed.stdout, n, command.parse, command.base)
+    return judge_output(
+        parsed,
+        n,
+        expected,
+        label=label,
+        parse=command.parse,
+        expect=command.expect,
+        elapsed=printed.elapsed,
+    )
+
+
+def judge_output(
+    parsed: ParsedOutput,
+    n: int,
+    expected: set[Solution],
+    *,
+    label: str,
+    parse: str = "auto",
+    expect: str = "all",
+    elapsed: float = 0.0,
+) -> CrossCheckRow:
+    """Compare what was read from a program's output with the reference, as a row."""
+    compared = expect
+    if parse == "count" or (parse == "auto" and not parsed.boards and parsed.count is not None):
+        compared = "count"
+    reference_count = len(expected)
+    if compared == "count":
+        stated = parsed.count if parsed.count is not None else len(parsed.boards) or None
+        if stated is None:
+            message = _unread_message(parsed, n, "a count")
+            return error_row(n, label, message, reference_count, elapsed, compared=compared)
+        return CrossCheckRow(
+            n=n,
+            backend=label,
+            count=stated,
+            reference_count=reference_count,
+            agrees=stated == reference_count,
+            elapsed=elapsed,
+            compared=compared,
+            **sort_faults(n, [], set()),
+        )
+    if not parsed.boards and expected:
+        message = _unread_message(parsed, n, "a board")
+        return error_row(n, label, message, reference_count, elapsed, compared=compared)
+    # No board and no solution to find (n = 2, 3): "no solution" in any words agrees.
+    faults = sort_faults(n, parsed.boards, expected, compared)
+    return CrossCheckRow(
+        n=n,
+        backend=label,
+        count=len(parsed.boards),
+        reference_count=reference_count,
+        agrees=not has_faults(faults),
+        elapsed=elapsed,
+        compared=compared,
+        **faults,
+    )
+
+
+def _unread_message(parsed: ParsedOutput, n: int, what: str) -> str:
+    if not parsed.skipped:
+        return "printed nothing on standard output"
+    first = parsed.skipped[0].strip()
+    first = first if len(first) <= 80 else first[:77] + "..."
+    return f"nothing in its output could be read as {what} of size {n}; first line: {first!r}"
+
+
+def _split(command: str | Sequence[str]) -> list[str]:
+    if isinstance(command, str):
+        try:
+            parts = shlex.split(command)
+        except ValueError as error:
+            raise InvalidInputError(f"cannot split the command {command!r}: {error}") from None
+    elif isinstance(command, Sequence) and not isinstance(command, bytes):
+        parts = [os.fspath(part) for part in command if isinstance(part, (str, os.PathLike))]
+        if len(parts) != len(command):
+            raise InvalidTypeError(f"an argv list must hold strings, got {command!r}")
+    else:
+        raise InvalidTypeError(
+            f"command must be a str or a list of str, got {type(command).__name__}"
+        )
+    if not parts:
+        raise InvalidInputError(f"the command is empty: {command!r}")
+    return parts
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """Kill the program and everything it started, then collect what is left of it."""
+    try:
+        if hasattr(os, "killpg"):
+            os.killpg(process.pid, signal.SIGKILL)
+        else:  # pragma: no cover - Windows has no process groups to kill
+            process.kill()
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        process.communicate(timeout=_REAP)
+    except subprocess.TimeoutExpired:  # a grandchild that left the group holds the pipes
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+        process.wait()
+
+
+def _exit_message(returncode: int, stderr: str) -> str:
+    if returncode < 0:
+        try:
+            what = f"killed by signal {signal.Signals(-returncode).name}"
+        except ValueError:
+            what = f"killed by signal {-returncode}"
+    else:
+        what = f"exited with status {returncode}"
+    tail = [line.strip()[:200] for line in stderr.splitlines() if line.strip()][-STDERR_LINES:]
+    if not tail:
+        return f"{what}; nothing on standard error"
+    return f"{what}; standard error ends: {' | '.join(tail)}"
