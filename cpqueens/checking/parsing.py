@@ -371,6 +371,9 @@ def _read_numbers(lines: list[str], n: int) -> _Reading:
         if not _NUMBERS.fullmatch(rest):
             continue
         values = tuple(int(v) for v in re.findall(r"\d+", rest))
+        label = line[: len(line) - len(rest)]
+        if len(values) == 1 and (n > 1 or (label and not any(ch.isdigit() for ch in label))):
+            continue  # "Total: 92" is a summary, not a board of one row ("Solution 1: 1" is)
         # "3,1,3,0,2": the third row of a CSV table with a solution number first.
         if len(values) == n + 1 and values[0] in (len(reading.raw), len(reading.raw) + 1):
             values = values[1:]

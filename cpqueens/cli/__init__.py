@@ -5,7 +5,7 @@ with status 2 on bad input, exits with 130 on Ctrl-C after saying what was
 finished, and writes its output files atomically. The work itself is done by the
 library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`);
 the modules here only parse, dispatch and print: ``solving`` (backends, solve,
-count), ``checking`` (crosscheck, tree) and ``timing`` (bench, report).
+count), ``checking`` (crosscheck, verify, tree) and ``timing`` (bench, report).
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ def cli() -> None:
       cpqueens solve 8 --format zero-plus
       cpqueens count 12 --backend stack
       cpqueens crosscheck 1-10
+      cpqueens crosscheck 1-10 --command "./myqueens {n}"
+      ./myqueens 8 | cpqueens verify 8
       cpqueens tree 5 -o tree.svg
       cpqueens bench 4-10 -o bench.png
       cpqueens report 4-9 -o report.html
@@ -39,6 +41,7 @@ for command in (
     solving.solve,
     solving.count,
     checking.crosscheck,
+    checking.verify,
     checking.tree,
     timing.bench,
     timing.report,

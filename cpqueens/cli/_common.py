@@ -141,6 +141,38 @@ def quiet_option(function: Callable) -> Callable:
     )(function)
 
 
+def output_options(function: Callable) -> Callable:
+    """--parse, --expect and --base: how a program's output is read and compared."""
+    from ..checking.parsing import STYLES
+    from ..checking.report import COMPARISONS
+
+    for option in reversed(
+        [
+            click.option(
+                "--parse",
+                type=click.Choice(STYLES),
+                default="auto",
+                show_default=True,
+                help="How to read the output (auto tries every reader).",
+            ),
+            click.option(
+                "--expect",
+                type=click.Choice(COMPARISONS),
+                default="all",
+                show_default=True,
+                help="all: every solution is printed; some: a few; count: only the number.",
+            ),
+            click.option(
+                "--base",
+                type=click.Choice(["0", "1"]),
+                help="Numbered columns start at 0 or 1 (default: guessed).",
+            ),
+        ]
+    ):
+        function = option(function)
+    return function
+
+
 def json_option(function: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")(
         function

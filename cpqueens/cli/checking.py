@@ -1,4 +1,5 @@
-"""The commands that check backends against the decision tree: ``crosscheck`` and ``tree``."""
+"""The commands that check solvers against the decision tree: ``crosscheck``, ``verify``
+and ``tree``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ._common import (
     emit_json,
     finished,
     json_option,
+    output_options,
     output_path,
     quiet_option,
     say,
@@ -27,7 +29,28 @@ from ._common import (
 
 @click.command()
 @click.argument("sizes", metavar="RANGE")
-@click.option("--backends", "names", metavar="A,B,...", help="Default: every available backend.")
+@click.option(
+    "--backends",
+    "names",
+    metavar="A,B,...",
+    help="Default: every available backend, or none when --command is given.",
+)
+@click.option(
+    "--command",
+    "commands",
+    multiple=True,
+    metavar="CMD",
+    help='A program to check, {n} standing for the size, e.g. "./queens {n}". Repeatable.',
+)
+@output_options
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Per program and n; then it is killed.",
+)
 @click.option(
     "--reference",
     default="tree",
@@ -40,6 +63,11 @@ from ._common import (
 def crosscheck(
     sizes: str,
     names: str | None,
+    commands: tuple[str, ...],
+    parse: str,
+    expect: str,
+    base: str | None,
+    timeout: float,
     reference: str,
     time_limit: float | None,
     as_json: bool,
@@ -47,15 +75,31 @@ def crosscheck(
 ) -> None:
     """Compare the backends' solutions with a reference on every n of RANGE (e.g. 1-10).
 
-    RANGE is N, A-B, or a comma-separated list such as 4,6,8-10. Exit status 1
-    when any backend disagrees with the reference.
+    RANGE is N, A-B, or a comma-separated list such as 4,6,8-10. Programs in any
+    language join with --command: each runs once per n, its output is read as
+    boards (or a count) and compared; --backends then adds registry backends
+    beside them. Exit status 1 when anything disagrees with the reference.
     """
+    from ..checking.external import Command
     from ..reporting.report import crosscheck_by_size
     from ..reporting.tables import crosscheck_table
 
     ns = ranges.parse_sizes(sizes)
-    # Without --backends the library picks every available backend that lists solutions.
-    chosen = None if names is None else backend_list(names)
+    programs = [
+        Command(
+            command,
+            parse=parse,
+            expect=expect,
+            timeout=timeout,
+            base=None if base is None else int(base),
+        )
+        for command in commands
+    ]
+    # Without --backends: every available backend that lists solutions, unless
+    # programs were given, which are then checked on their own.
+    chosen: list | None = None if names is None else backend_list(names)
+    if programs:
+        chosen = [*(chosen or []), *programs]
     check_tree_reference(reference, ns)
     with progress_bar(len(ns), f"cross-checking n={ns[0]}", enabled=wants_bar(quiet)) as bar:
 
@@ -73,6 +117,66 @@ def crosscheck(
         click.echo(crosscheck_table(rows, reference))
         say(quiet, "every backend agrees" if ok else "some backends DISAGREE (rows marked !)")
     if not ok:
+        raise click.exceptions.Exit(DISAGREES)
+
+
+@click.command()
+@click.argument("n", type=int)
+@click.argument("source", metavar="[FILE|-]", type=click.File("rb"), default="-")
+@output_options
+@click.option(
+    "--reference",
+    default="tree",
+    show_default=True,
+    help="tree (the explicit decision tree, up to n=12) or a backend name.",
+)
+@json_option
+@quiet_option
+def verify(
+    n: int,
+    source: Any,
+    parse: str,
+    expect: str,
+    base: str | None,
+    reference: str,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Check a program's output for board size N, read from FILE or standard input.
+
+    \b
+    Examples:
+      ./myqueens 8 | cpqueens verify 8
+      cpqueens verify 8 boards.txt --expect some
+
+    Prints what is missing, extra, invalid or repeated. Exit status 0 when the
+    output agrees with the reference, 1 when it does not.
+    """
+    from ..checking.compare import check_output
+    from ..checking.report import CrossCheckReport
+    from ..reporting.tables import verify_lines
+
+    api.check_n(n)
+    check_tree_reference(reference, [n])
+    text = source.read()
+    label = "standard input" if source.name in ("-", "<stdin>") else source.name
+    row, parsed = check_output(
+        text,
+        n,
+        parse=parse,
+        expect=expect,
+        base=None if base is None else int(base),
+        reference=reference,
+        label=label,
+    )
+    if as_json:
+        (record,) = CrossCheckReport(rows=(row,), reference=reference).to_records()
+        record.update(style=parsed.style, base=parsed.base, stated_count=parsed.count)
+        emit_json(record)
+    else:
+        click.echo("\n".join(verify_lines(row, parsed, reference)))
+    say(quiet, "the output agrees" if row.agrees else "the output DISAGREES with the reference")
+    if not row.agrees:
         raise click.exceptions.Exit(DISAGREES)
 
 

@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..board import render
+from ..board import attacking_pairs, render
 from ..result import Result
 
 
@@ -102,27 +102,31 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
 
     The ``reference`` row holds the reference's counts, ``reference`` naming it.
     A count is marked ``!`` when the backend's solutions differ from the reference's
-    and ``E`` when the backend failed; the problem lines say how.
+    and ``E`` when the backend failed; the problem lines say how. The ``compared``
+    column says what was compared: ``all`` solutions, ``some`` (a program that
+    prints a few) or the ``count`` alone.
     """
     ns = sorted({row.n for row in rows})
     by_key = {(row.backend, row.n): row for row in rows}
     backends = list(dict.fromkeys(row.backend for row in rows))
     reference_counts = {row.n: row.reference_count for row in rows}
-    grid = [["n", *map(str, ns), "agrees"]]
-    grid.append([f"reference ({reference})", *(_cell(reference_counts[n]) for n in ns), ""])
+    grid = [["n", *map(str, ns), "compared", "agrees"]]
+    grid.append([f"reference ({reference})", *(_cell(reference_counts[n]) for n in ns), "", ""])
     problems = []
     for backend in backends:
-        cells, agrees = [], True
+        cells, agrees, compared = [], True, []
         for n in ns:
             row = by_key.get((backend, n))
             if row is None:
                 cells.append("")
                 continue
             cells.append(_cell(row.count) + ("E" if row.error else "" if row.agrees else "!"))
+            compared.append(row.compared)
             if not row.agrees:
                 agrees = False
                 problems.append(_problem(row))
-        grid.append([backend, *cells, "yes" if agrees else "NO"])
+        kinds = ",".join(dict.fromkeys(compared))
+        grid.append([backend, *cells, kinds, "yes" if agrees else "NO"])
     return grid, problems
 
 
@@ -139,6 +143,11 @@ def _cell(count: int | None) -> str:
 def _problem(row: Any) -> str:
     if row.error:
         return f"! {row.backend} n={row.n}: {row.error}"
+    if row.compared == "count":
+        return (
+            f"! {row.backend} n={row.n}: states {row.count} solutions, "
+            f"the reference has {row.reference_count}"
+        )
     parts = [
         f"{getattr(row, kind + '_count')} {kind}"
         for kind in ("missing", "extra", "invalid", "duplicated")
@@ -152,3 +161,61 @@ def _problem(row: Any) -> str:
     if example:
         parts.append(f"e.g. {example[0]}")
     return f"! {row.backend} n={row.n}: {', '.join(parts) or 'differs from the reference'}"
+
+
+def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
+    """Say what a program's output held and how it compares: the text of ``cpqueens verify``.
+
+    ``row`` is the cross-check row of the output, ``parsed`` what
+    :func:`cpqueens.parse_boards` read from it.
+    """
+    head = f"n={row.n}, {row.backend}"
+    against = f"the reference ({reference}) has {row.reference_count} solutions"
+    if row.error:
+        return [f"{head}: {row.error}", against]
+    if row.compared == "count":
+        verdict = "agrees" if row.agrees else "DISAGREES"
+        return [f"{head}: states {row.count} solutions; {against}: {verdict}"]
+    read_as = f" ({parsed.style}{', 1-based' if parsed.base == 1 else ''})" if parsed.style else ""
+    lines = [f"{head}: read {row.count} boards{read_as}; {against}"]
+    if parsed.skipped:
+        lines.append(
+            f"skipped {len(parsed.skipped)} lines that hold no board, "
+            f"the first: {parsed.skipped[0].strip()[:80]!r}"
+        )
+    for kind, label in (
+        ("missing", "missing"),
+        ("extra", "extra"),
+        ("invalid", "invalid"),
+        ("duplicated", "repeated"),
+    ):
+        total = getattr(row, f"{kind}_count")
+        if not total:
+            continue
+        lines.append(f"{label}: {total}")
+        for board in getattr(row, kind):
+            why = f"  ({_why_invalid(board, row.n)})" if kind == "invalid" else ""
+            lines.append(f"  {board}{why}")
+        if total > len(getattr(row, kind)):
+            lines.append(f"  ... and {total - len(getattr(row, kind))} more")
+    if row.agrees:
+        what = "every solution, each once" if row.compared == "all" else "valid, distinct solutions"
+        lines.append(f"agrees: {what}")
+    else:
+        lines.append("DISAGREES with the reference")
+    return lines
+
+
+def _why_invalid(board: tuple, n: int) -> str:
+    if len(board) != n:
+        return f"{len(board)} rows, not {n}"
+    unread = [r for r, column in enumerate(board) if not isinstance(column, int)]
+    if unread:
+        return f"row {unread[0]} has no queen or several"
+    off = [r for r, column in enumerate(board) if not 0 <= column < n]
+    if off:
+        return f"row {off[0]}: column {board[off[0]]} is off the board"
+    pairs = attacking_pairs(board)
+    if pairs:
+        return f"the queens of rows {pairs[0][0]} and {pairs[0][1]} attack each other"
+    return "not a solution"
