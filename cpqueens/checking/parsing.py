@@ -49,6 +49,7 @@ BASES = (None, 0, 1)
 # Marks a program might use for a queen, most likely first: they decide which of two
 # symbols is the queen when the grid itself cannot tell (n = 1 or 2).
 _QUEEN_MARKS = "Q0xX1#*♛♕●■@Oq"
+_EMPTY_MARKS = ".+-_0o□·"
 # A label before a board on the same line: "Solution 3:", "3:", "3)", "第3种:".
 _COLONS = ":\uff1a"  # ASCII and full-width
 _LABEL = re.compile(rf"\s*(?:[^\W\d][^{_COLONS}]{{0,40}}[{_COLONS}]|\d{{1,9}}\s*[{_COLONS})])\s*")
@@ -281,9 +282,11 @@ def _grid_symbols(rows: list[list[str]], n: int) -> tuple[str, str] | None:
             if times_b == 1 and times_a == n - 1 and n > 2:
                 votes[(b, a)] += 1
             elif n == 2:
-                rank = {mark: i for i, mark in enumerate(_QUEEN_MARKS)}
-                first, second = sorted((a, b), key=lambda s: rank.get(s, len(rank)))
-                votes[(first, second)] += 1
+                # Two squares a row say nothing about which is the queen: known marks only.
+                for queen, empty in ((a, b), (b, a)):
+                    if queen in _QUEEN_MARKS and empty in _EMPTY_MARKS and queen != empty:
+                        votes[(queen, empty)] += 1
+                        break
     if not votes:
         return None
     rank = {mark: i for i, mark in enumerate(_QUEEN_MARKS)}

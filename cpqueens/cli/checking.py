@@ -159,7 +159,8 @@ def verify(
     api.check_n(n)
     check_tree_reference(reference, [n])
     text = source.read()
-    label = "standard input" if source.name in ("-", "<stdin>") else source.name
+    name = getattr(source, "name", "-")
+    label = "standard input" if name in ("-", "<stdin>") else name
     row, parsed = check_output(
         text,
         n,
