@@ -227,7 +227,7 @@ def test_crosscheck_agrees_and_prints_a_table():
     result = run("crosscheck", "1-6", "--backends", "stack,recursive")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["n", "1", "2", "3", "4", "5", "6", "agrees"]
+    assert lines[0].split() == ["n", "1", "2", "3", "4", "5", "6", "compared", "agrees"]
     assert lines[1].split()[2:] == [str(TOTAL[n]) for n in range(1, 7)]
     assert [line.split()[0] for line in lines[2:]] == ["stack", "recursive"]
     assert all(line.endswith("yes") for line in lines[2:])
@@ -340,7 +340,7 @@ def test_report_markdown_embeds_its_pictures(tmp_path):
     )
     assert result.exit_code == 0, result.output
     text = target.read_text()
-    assert "| stack | 10 | yes |" in text
+    assert "| stack | 10 | all | yes |" in text
     links = re.findall(r"!\[[^\]]*\]\(([^)]*)\)", text)
     assert len(links) == 3 and all(link.startswith("data:image/") for link in links)
 
@@ -357,7 +357,8 @@ def test_progress_bars_leave_stdout_alone(monkeypatch, args):
     result = run(*args)
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.stdout
-    assert result.stdout.splitlines()[0].split() in (["352"], ["n", "4", "5", "6", "agrees"])
+    first = result.stdout.splitlines()[0].split()
+    assert first in (["352"], ["n", "4", "5", "6", "compared", "agrees"])
 
 
 def test_bench_names_the_effort_each_backend_counts():

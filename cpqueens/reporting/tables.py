@@ -179,8 +179,9 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
     read_as = f" ({parsed.style}{', 1-based' if parsed.base == 1 else ''})" if parsed.style else ""
     lines = [f"{head}: read {row.count} boards{read_as}; {against}"]
     if parsed.skipped:
+        many = len(parsed.skipped)
         lines.append(
-            f"skipped {len(parsed.skipped)} lines that hold no board, "
+            f"skipped {many} {'line that holds' if many == 1 else 'lines that hold'} no board, "
             f"the first: {parsed.skipped[0].strip()[:80]!r}"
         )
     for kind, label in (
