@@ -23,8 +23,9 @@ def sort_faults(
     With ``compared="some"`` the backend only claims a few solutions, so the
     reference's other solutions are not *missing*.
     """
-    invalid = [b for b in boards if not is_valid(b, n)]
-    valid = Counter(b for b in boards if is_valid(b, n))
+    verdicts = [is_valid(b, n) for b in boards]
+    invalid = [b for b, ok in zip(boards, verdicts, strict=True) if not ok]
+    valid = Counter(b for b, ok in zip(boards, verdicts, strict=True) if ok)
     duplicated = sorted(b for b, times in valid.items() if times > 1)
     missing = sorted(reference - valid.keys()) if compared == "all" else []
     extra = sorted(valid.keys() - reference)

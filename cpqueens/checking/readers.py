@@ -1,0 +1,301 @@
+"""The readers behind :func:`cpqueens.parse_boards`, one per kind of output.
+
+Each reader goes through the lines of an output and returns a :class:`Reading`:
+the boards it found (numbers not yet made 0-based) and the lines it used, so that
+the reader that explains the most valid boards can be chosen and the rest of the
+lines reported as skipped.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board import is_valid
+
+# Marks a program might use for a queen, most likely first: they decide which of two
+# symbols is the queen when the grid itself cannot tell (n = 1 or 2).
+_QUEEN_MARKS = "Q0xX1#*♛♕●■@Oq"
+_EMPTY_MARKS = ".+-_0o□·"
+# A label before a board on the same line: "Solution 3:", "3:", "3)", "第3种:".
+_COLONS = ":\uff1a"  # ASCII and full-width
+_LABEL = re.compile(rf"\s*(?:[^\W\d][^{_COLONS}]{{0,40}}[{_COLONS}]|\d{{1,9}}\s*[{_COLONS})])\s*")
+_SEPARATORS = r"[\s,;\[\](){}]"
+_NUMBERS = re.compile(rf"{_SEPARATORS}*\d{{1,30}}(?:{_SEPARATORS}+\d{{1,30}})*{_SEPARATORS}*")
+BARE_INTEGER = re.compile(r"\s*(\d{1,30})\s*")
+_WORDS = re.compile(r"[\s,;]+")
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_COLUMN_OF = {letter: column for column, letter in enumerate(_LETTERS)}
+# Nesting that a JSON document may have and still be read (boards are two levels deep).
+_MAX_DEPTH = 4
+# Grid lines that vote on the symbols, boards checked to rank the readers: a
+# program prints them all alike.
+_VOTERS = 2000
+_SAMPLE = 2000
+# A Python literal larger than this is not handed to ast.literal_eval (slow on huge text).
+_MAX_LITERAL = 1_000_000
+
+
+@dataclass
+class Reading:
+    """One reader's result before the best reader is chosen."""
+
+    style: str
+    raw: list[tuple] = field(default_factory=list)  # boards, numbers not yet rebased
+    used: set[int] = field(default_factory=set)  # indices of the lines read
+    numbered: bool = False  # True when raw holds numbers still to rebase
+    count: int | None = None
+
+    def boards(self, n: int, base: int | None) -> tuple[list[tuple], int | None]:
+        """The boards, 0-based, and the base their numbers were read in."""
+        return rebase(self.raw, n, base) if self.numbered else (self.raw, None)
+
+    def score(self, n: int, base: int | None) -> tuple[int, int]:
+        """How many valid boards, then how many boards: the best reader reads the most.
+
+        Validity is judged on the first boards only: a program prints all alike,
+        and checking a few hundred thousand boards for each reader would be slow.
+        """
+        boards, _ = self.boards(n, base)
+        return sum(is_valid(b, n) for b in boards[:_SAMPLE]), len(boards)
+
+
+def rebase(raw: list[tuple], n: int, base: int | None) -> tuple[list[tuple], int | None]:
+    """Make numbered boards 0-based, guessing the base of each when not given."""
+    if base is not None:
+        return [tuple(c - base if isinstance(c, int) else c for c in b) for b in raw], base
+    holds_zero = any(0 in b for b in raw)
+    every_one_based = not holds_zero and any(n in b for b in raw)
+    bases = [1 if every_one_based or (n in b and 0 not in b) else 0 for b in raw]
+    boards = [
+        tuple(c - shift if isinstance(c, int) else c for c in b)
+        for b, shift in zip(raw, bases, strict=True)
+    ]
+    kinds = set(bases)
+    return boards, kinds.pop() if len(kinds) == 1 else None
+
+
+def _strip_label(line: str) -> str:
+    match = _LABEL.match(line)
+    return line[match.end() :] if match else line
+
+
+# Grids -------------------------------------------------------------------------------
+
+
+def _cells(line: str) -> list[str] | None:
+    """The cells of a grid line: spaced symbols, or the characters of one word."""
+    parts = line.replace("|", " ").split()
+    if len(parts) == 1:
+        return list(parts[0])
+    # Spaced cells are single symbols: as many parts as characters.
+    return parts if parts and len(parts) == sum(map(len, parts)) else None
+
+
+def _grid_symbols(rows: list[list[str]], n: int) -> tuple[str, str] | None:
+    """The (queen, empty) pair most lines agree on: the symbol that occurs once per line."""
+    votes: Counter[tuple[str, str]] = Counter()
+    for cells in rows[:_VOTERS]:
+        counts = Counter(cells)
+        if n == 1 and cells[0] in _QUEEN_MARKS:
+            votes[(cells[0], "")] += 1
+        elif len(counts) == 2:
+            (a, times_a), (b, times_b) = counts.most_common()
+            if times_b == 1 and times_a == n - 1 and n > 2:
+                votes[(b, a)] += 1
+            elif n == 2:
+                # Two squares a row say nothing about which is the queen: known marks only.
+                for queen, empty in ((a, b), (b, a)):
+                    if queen in _QUEEN_MARKS and empty in _EMPTY_MARKS and queen != empty:
+                        votes[(queen, empty)] += 1
+                        break
+    if not votes:
+        return None
+    rank = {mark: i for i, mark in enumerate(_QUEEN_MARKS)}
+    return max(votes, key=lambda pair: (votes[pair], -rank.get(pair[0], len(rank))))
+
+
+def read_grid(lines: list[str], n: int, symbols: tuple[str, str] | None) -> Reading:
+    reading = Reading("grid")
+    cells_of = [_cells(line) for line in lines]
+    if symbols is None:
+        candidates = [c for c in cells_of if c and len(c) == n and len(set(c)) <= 2]
+        symbols = _grid_symbols(candidates, n)
+        if symbols is None:
+            return reading
+    queen, empty = symbols
+    block: list[tuple[int, int | None, bool]] = []  # (line index, column, empty row)
+    for index, cells in enumerate([*cells_of, None]):
+        if cells and len(cells) == n:
+            queens = cells.count(queen)
+            if queens + cells.count(empty) == n:
+                block.append((index, cells.index(queen) if queens == 1 else None, not queens))
+                continue
+        if block:
+            for board in _split_block(block, n):
+                reading.raw.append(tuple(column for _, column, _ in board))
+                reading.used.update(i for i, _, _ in board)
+            reading.used.update(i for i, _, _ in block)
+            block = []
+    return reading
+
+
+def _split_block(block: list[tuple[int, int | None, bool]], n: int) -> list[list]:
+    """Cut a run of grid rows into boards of n rows.
+
+    Rows of empty squares at either end, or between two boards, are separators (a
+    line of dashes between x-dash boards); a run that is still not a whole number
+    of boards ends with a short board, which a cross-check reports as invalid.
+    """
+    start, stop = 0, len(block)
+    while start < stop and block[start][2]:
+        start += 1
+    while stop > start and block[stop - 1][2]:
+        stop -= 1
+    rows = block[start:stop]
+    if len(rows) % n:
+        kept: list = []
+        for row in rows:
+            if not (row[2] and len(kept) % n == 0):
+                kept.append(row)
+        if len(kept) % n == 0:
+            rows = kept
+    return [rows[i : i + n] for i in range(0, len(rows), n)]
+
+
+# Letters, numbers ---------------------------------------------------------------------
+
+
+def read_letters(lines: list[str], n: int, *, strict: bool) -> Reading:
+    """Column letters, one board per word (article 001: ``cgbhfdae``)."""
+    reading = Reading("letters")
+    if n > len(_LETTERS):
+        return reading
+    # Strict (auto) reading takes only letters on the board: a-d for n = 4.
+    letter = f"[a-{_LETTERS[n - 1]}]" if strict else "[a-z]"
+    word = f"(?:{letter}{{{n}}}|{letter.upper()}{{{n}}})"
+    whole_line = re.compile(rf"(?:{_LABEL.pattern})?{word}(?:[\s,;]+{word})*[\s,;]*", re.ASCII)
+    for index, line in enumerate(lines):
+        match = whole_line.fullmatch(line)
+        if match is None:
+            continue
+        words = [w.lower() for w in _WORDS.split(_strip_label(line)) if w]
+        reading.raw.extend(tuple(map(_COLUMN_OF.__getitem__, w)) for w in words)
+        reading.used.add(index)
+    return reading
+
+
+def read_numbers(lines: list[str], n: int) -> Reading:
+    """One board per line of numbers; an index column before the board is dropped."""
+    reading = Reading("numbers", numbered=True)
+    for index, line in enumerate(lines):
+        bare = BARE_INTEGER.fullmatch(line)
+        if bare and n > 1:
+            continue  # a count, not a board
+        rest = line if bare else _strip_label(line)
+        if not _NUMBERS.fullmatch(rest):
+            continue
+        values = tuple(int(v) for v in re.findall(r"\d+", rest))
+        label = line[: len(line) - len(rest)]
+        if len(values) == 1 and (n > 1 or (label and not any(ch.isdigit() for ch in label))):
+            continue  # "Total: 92" is a summary, not a board of one row ("Solution 1: 1" is)
+        # "3,1,3,0,2": the third row of a CSV table with a solution number first.
+        if len(values) == n + 1 and values[0] in (len(reading.raw), len(reading.raw) + 1):
+            values = values[1:]
+        reading.raw.append(values)
+        reading.used.add(index)
+    return reading
+
+
+# JSON and Python literals -------------------------------------------------------------
+
+
+def _load(text: str) -> Any:
+    """A JSON document or a Python literal (``print(solutions)``), or None."""
+    text = text.strip()
+    if not text or text[0] not in "[{(":
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if len(text) > _MAX_LITERAL:
+        return None
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        return None
+
+
+def read_document(text: str, n: int) -> Reading | None:
+    """The whole output as one JSON document or Python literal, when it is one."""
+    value = _load(text)
+    if value is None:
+        return None
+    reading = Reading("json", numbered=True)
+    _collect(value, n, reading, 0)
+    if not reading.raw and reading.count is None:
+        return None
+    reading.used = set(range(len(text.splitlines())))
+    return reading
+
+
+def read_json_lines(lines: list[str], n: int) -> Reading:
+    reading = Reading("json", numbered=True)
+    for index, line in enumerate(lines):
+        value = _load(line)
+        if value is not None:
+            before = len(reading.raw), reading.count
+            _collect(value, n, reading, 0)
+            if (len(reading.raw), reading.count) != before:
+                reading.used.add(index)
+    return reading
+
+
+def _collect(value: Any, n: int, reading: Reading, depth: int) -> None:
+    """Add the boards (and count) held in a loaded JSON value to ``reading``."""
+    if depth > _MAX_DEPTH or isinstance(value, bool):
+        return
+    if _is_int(value):
+        reading.count = value
+    elif isinstance(value, dict):
+        for key in ("solutions", "boards", "solution", "board", "columns", "queens"):
+            if key in value:
+                inner = value[key]
+                if key in ("solution", "board", "columns", "queens"):
+                    inner = [inner]
+                _collect(inner, n, reading, depth + 1)
+                break
+        count = value.get("count")
+        if _is_int(count):
+            reading.count = count
+    elif isinstance(value, (list, tuple)) and value:
+        if all(_is_int(v) for v in value):
+            reading.raw.append(tuple(value))
+        elif all(isinstance(v, str) for v in value):
+            # Rows of a grid (".Q..") or words of letters, read as lines of text.
+            for style in ("grid", "letters"):
+                found = _read_lines_as(style, list(value), n)
+                if found:
+                    reading.raw.extend(found)
+                    break
+        elif all(isinstance(v, (list, tuple, dict)) for v in value):
+            for item in value:
+                _collect(item, n, reading, depth + 1)
+        else:
+            reading.raw.append(tuple(v if _is_int(v) else None for v in value))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _read_lines_as(style: str, lines: Sequence[str], n: int) -> list[tuple]:
+    if style == "grid":
+        return read_grid(list(lines), n, None).raw
+    return read_letters(list(lines), n, strict=True).raw
