@@ -364,6 +364,12 @@ def test_cli_crosscheck_bad_program_options(args, message):
     assert result.exit_code == 2 and message in result.output
 
 
+def test_cli_program_options_need_a_command():
+    result = run("crosscheck", "4", "--backends", "stack", "--expect", "some", "--timeout", "5")
+    assert result.exit_code == 2
+    assert "Error: --expect, --timeout apply to --command programs" in result.output
+
+
 def test_cli_crosscheck_bad_command_is_one_error_line():
     result = run("crosscheck", "4", "--command", "./q 'open")
     assert result.exit_code == 2

@@ -23,7 +23,7 @@ from ..api import check_n, solve
 from ..board import Solution
 from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
 from ..solvers import REGISTRY
-from .external import Command, check_command, judge_output
+from .external import Command, check_command, check_reading, judge_output
 from .parsing import ParsedOutput, parse_boards
 from .report import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
 
@@ -159,7 +159,7 @@ def crosscheck(
     time_limit : float, optional
         Seconds allowed to each registry backend per board size (for those that
         support it); a backend that runs out gets a row with an error. Your own
-        functions are not interrupted.
+        functions are not interrupted; a program stops at its own ``timeout``.
 
     Returns
     -------
@@ -214,7 +214,7 @@ def check_output(
     (False, ((1, 3, 0, 2),), 'letters')
     """
     n = check_n(n)
-    Command("true", parse=parse, expect=expect, base=base)  # the same checks as a Command's
+    check_reading(parse, expect, base)
     _, reference_of = _reference(reference)
     parsed = parse_boards(text, n, parse, base)
     row = judge_output(parsed, n, reference_of(n), label=label, parse=parse, expect=expect)

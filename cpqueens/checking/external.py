@@ -92,16 +92,7 @@ class Command:
         base: int | None = None,
     ):
         self.template = _split(command)
-        if parse not in STYLES:
-            raise InvalidInputError(
-                f"unknown output style parse={parse!r}; choose one of: {', '.join(STYLES)}"
-            )
-        if expect not in COMPARISONS:
-            raise InvalidInputError(
-                f"expect must be one of: {', '.join(COMPARISONS)}; got {expect!r}"
-            )
-        if isinstance(base, bool) or base not in BASES:
-            raise InvalidInputError(f"base must be None, 0 or 1, got {base!r}")
+        check_reading(parse, expect, base)
         if timeout is not None and (
             isinstance(timeout, bool)
             or not isinstance(timeout, (int, float))
@@ -197,6 +188,18 @@ class Command:
                 f"{self.name} states a count ({parsed.count}) but prints no board"
             )
         return parsed.boards
+
+
+def check_reading(parse: str, expect: str, base: int | None) -> None:
+    """Refuse an unknown output style, comparison or base, naming the allowed ones."""
+    if parse not in STYLES:
+        raise InvalidInputError(
+            f"unknown output style parse={parse!r}; choose one of: {', '.join(STYLES)}"
+        )
+    if expect not in COMPARISONS:
+        raise InvalidInputError(f"expect must be one of: {', '.join(COMPARISONS)}; got {expect!r}")
+    if isinstance(base, bool) or base not in BASES:
+        raise InvalidInputError(f"base must be None, 0 or 1, got {base!r}")
 
 
 def check_command(

@@ -46,10 +46,8 @@ from ._common import (
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
-    default=60.0,
-    show_default=True,
     metavar="SECONDS",
-    help="Per program and n; then it is killed.",
+    help="Per program and n, then it is killed  [default: 60].",
 )
 @click.option(
     "--reference",
@@ -67,7 +65,7 @@ def crosscheck(
     parse: str,
     expect: str,
     base: str | None,
-    timeout: float,
+    timeout: float | None,
     reference: str,
     time_limit: float | None,
     as_json: bool,
@@ -85,12 +83,21 @@ def crosscheck(
     from ..reporting.tables import crosscheck_table
 
     ns = ranges.parse_sizes(sizes)
+    changed = {
+        "--parse": parse != "auto",
+        "--expect": expect != "all",
+        "--base": base is not None,
+        "--timeout": timeout is not None,
+    }
+    given = [flag for flag, is_set in changed.items() if is_set]
+    if given and not commands:
+        raise BadInput(f"{', '.join(given)} apply to --command programs, and none was given")
     programs = [
         Command(
             command,
             parse=parse,
             expect=expect,
-            timeout=timeout,
+            timeout=60.0 if timeout is None else timeout,
             base=None if base is None else int(base),
         )
         for command in commands
