@@ -101,6 +101,8 @@ def test_article_001_letters_and_their_order():
         ("\n".join(",".join(str(c) for c in s) for s in SIX), 0),
         ("\n".join(f"Solution {k}: {[c + 1 for c in s]}" for k, s in enumerate(SIX, 1)), 1),
         ("\n".join(f"{k}) " + "\t".join(map(str, s)) for k, s in enumerate(SIX)), 0),
+        ("\n".join(" ".join(f"({r + 1},{c + 1})" for r, c in enumerate(s)) for s in SIX), 1),
+        ("\n".join(" ".join(f"{r} {c}" for r, c in enumerate(s)) for s in SIX), 0),
         (
             "solution,row0,row1,row2,row3,row4,row5\n"
             + "\n".join(f"{k}," + ",".join(map(str, s)) for k, s in enumerate(SIX, 1)),
@@ -132,6 +134,7 @@ def test_the_base_can_be_forced_and_is_guessed_board_by_board():
         str(SIX),
         json.dumps([["." * c + "Q" + "." * (5 - c) for c in s] for s in SIX]),
         json.dumps([cpqueens.to_letters(s) for s in SIX]),
+        json.dumps([list(enumerate(s)) for s in SIX]),
     ],
 )
 def test_json_lines_python_literals_and_string_grids(text):

@@ -191,7 +191,8 @@ def read_letters(lines: list[str], n: int, *, strict: bool) -> Reading:
 
 
 def read_numbers(lines: list[str], n: int) -> Reading:
-    """One board per line of numbers; an index column before the board is dropped."""
+    """One board per line of numbers: columns, or (row, column) pairs; an index column
+    before the board is dropped."""
     reading = Reading("numbers", numbered=True)
     for index, line in enumerate(lines):
         bare = BARE_INTEGER.fullmatch(line)
@@ -204,6 +205,9 @@ def read_numbers(lines: list[str], n: int) -> Reading:
         label = line[: len(line) - len(rest)]
         if len(values) == 1 and (n > 1 or (label and not any(ch.isdigit() for ch in label))):
             continue  # "Total: 92" is a summary, not a board of one row ("Solution 1: 1" is)
+        # "(1,2) (2,4) (3,1) (4,3)": (row, column) pairs, rows counted from 0 or 1.
+        if len(values) == 2 * n and values[::2] in (tuple(range(n)), tuple(range(1, n + 1))):
+            values = values[1::2]
         # "3,1,3,0,2": the third row of a CSV table with a solution number first.
         if len(values) == n + 1 and values[0] in (len(reading.raw), len(reading.raw) + 1):
             values = values[1:]
@@ -284,11 +288,23 @@ def _collect(value: Any, n: int, reading: Reading, depth: int) -> None:
                 if found:
                     reading.raw.extend(found)
                     break
+        elif _pairs(value, n):
+            reading.raw.append(tuple(column for _, column in value))
         elif all(isinstance(v, (list, tuple, dict)) for v in value):
             for item in value:
                 _collect(item, n, reading, depth + 1)
         else:
             reading.raw.append(tuple(v if _is_int(v) else None for v in value))
+
+
+def _pairs(value: list | tuple, n: int) -> bool:
+    """True for one board as (row, column) pairs: ``[(0, 1), (1, 3), (2, 0), (3, 2)]``."""
+    if len(value) != n or not all(
+        isinstance(v, (list, tuple)) and len(v) == 2 and _is_int(v[0]) and _is_int(v[1])
+        for v in value
+    ):
+        return False
+    return tuple(row for row, _ in value) in (tuple(range(n)), tuple(range(1, n + 1)))
 
 
 def _is_int(value: Any) -> bool:
