@@ -31,7 +31,7 @@ from .tables import crosscheck_grid, format_grid
 
 def crosscheck_by_size(
     ns: Sequence[int],
-    backends: Sequence[str] | None,
+    backends: Sequence[Any] | None,
     reference: str = "tree",
     *,
     time_limit: float | None = None,
@@ -39,7 +39,8 @@ def crosscheck_by_size(
 ) -> tuple[list[CrossCheckRow], list[dict[str, Any]]]:
     """Cross-check one n at a time, so progress can be shown and an interruption loses little.
 
-    ``backends`` None means every available backend that lists solutions, as for
+    ``backends`` (registry names, functions, :class:`cpqueens.Command` programs) None
+    means every available backend that lists solutions, as for
     :func:`cpqueens.crosscheck`. Returns the rows and their JSON-serialisable
     records, in order of n.
     """
