@@ -15,54 +15,6 @@ EXAMPLES = 5
 COMPARISONS = ("all", "some", "count")
 
 
-def sort_faults(
-    n: int, boards: list[tuple], reference: set[Solution], compared: str = "all"
-) -> dict[str, Any]:
-    """Sort the boards a backend returned into the four faults against ``reference``.
-
-    With ``compared="some"`` the backend only claims a few solutions, so the
-    reference's other solutions are not *missing*.
-    """
-    verdicts = [is_valid(b, n) for b in boards]
-    invalid = [b for b, ok in zip(boards, verdicts, strict=True) if not ok]
-    valid = Counter(b for b, ok in zip(boards, verdicts, strict=True) if ok)
-    duplicated = sorted(b for b, times in valid.items() if times > 1)
-    missing = sorted(reference - valid.keys()) if compared == "all" else []
-    extra = sorted(valid.keys() - reference)
-    return {
-        "missing": tuple(missing[:EXAMPLES]),
-        "extra": tuple(extra[:EXAMPLES]),
-        "invalid": tuple(invalid[:EXAMPLES]),
-        "duplicated": tuple(duplicated[:EXAMPLES]),
-        "missing_count": len(missing),
-        "extra_count": len(extra),
-        "invalid_count": len(invalid),
-        "duplicated_count": sum(valid[b] - 1 for b in duplicated),
-    }
-
-
-def has_faults(faults: dict[str, Any]) -> bool:
-    """True when :func:`sort_faults` found anything wrong."""
-    return any(faults[f"{kind}_count"] for kind in ("missing", "extra", "invalid", "duplicated"))
-
-
-def error_row(
-    n: int, backend: str, error: str, reference_count: int, elapsed: float, **fields: Any
-) -> CrossCheckRow:
-    """A row for a backend that failed before its answer could be compared."""
-    return CrossCheckRow(
-        n=n,
-        backend=backend,
-        count=fields.pop("count", 0),
-        reference_count=reference_count,
-        agrees=False,
-        elapsed=elapsed,
-        error=error,
-        **sort_faults(n, [], set()),
-        **fields,
-    )
-
-
 @dataclass(frozen=True)
 class CrossCheckRow:
     """One backend on one board size, compared with the reference.
@@ -177,6 +129,54 @@ class CrossCheckReport:
         verdict = "all agree" if self.ok else f"{len(self.failures)} of {len(self.rows)} disagree"
         text.append(f"reference: {self.reference}; {verdict}")
         return "\n".join(text)
+
+
+def sort_faults(
+    n: int, boards: list[tuple], reference: set[Solution], compared: str = "all"
+) -> dict[str, Any]:
+    """Sort the boards a backend returned into the four faults against ``reference``.
+
+    With ``compared="some"`` the backend only claims a few solutions, so the
+    reference's other solutions are not *missing*.
+    """
+    verdicts = [is_valid(b, n) for b in boards]
+    invalid = [b for b, ok in zip(boards, verdicts, strict=True) if not ok]
+    valid = Counter(b for b, ok in zip(boards, verdicts, strict=True) if ok)
+    duplicated = sorted(b for b, times in valid.items() if times > 1)
+    missing = sorted(reference - valid.keys()) if compared == "all" else []
+    extra = sorted(valid.keys() - reference)
+    return {
+        "missing": tuple(missing[:EXAMPLES]),
+        "extra": tuple(extra[:EXAMPLES]),
+        "invalid": tuple(invalid[:EXAMPLES]),
+        "duplicated": tuple(duplicated[:EXAMPLES]),
+        "missing_count": len(missing),
+        "extra_count": len(extra),
+        "invalid_count": len(invalid),
+        "duplicated_count": sum(valid[b] - 1 for b in duplicated),
+    }
+
+
+def has_faults(faults: dict[str, Any]) -> bool:
+    """True when :func:`sort_faults` found anything wrong."""
+    return any(faults[f"{kind}_count"] for kind in ("missing", "extra", "invalid", "duplicated"))
+
+
+def error_row(
+    n: int, backend: str, error: str, reference_count: int, elapsed: float, **fields: Any
+) -> CrossCheckRow:
+    """A row for a backend that failed before its answer could be compared."""
+    return CrossCheckRow(
+        n=n,
+        backend=backend,
+        count=fields.pop("count", 0),
+        reference_count=reference_count,
+        agrees=False,
+        elapsed=elapsed,
+        error=error,
+        **sort_faults(n, [], set()),
+        **fields,
+    )
 
 
 def _plain(value: Any) -> Any:
