@@ -141,6 +141,15 @@ def test_a_crash_quotes_the_exit_status_and_the_end_of_stderr():
     assert "Traceback" in crashed.error  # the last three lines, the first of them included
 
 
+@pytest.mark.skipif(not hasattr(os, "kill") or os.name != "posix", reason="POSIX signals")
+def test_a_program_killed_by_a_signal_says_which():
+    segv = cpqueens.Command(
+        [sys.executable, "-c", "import os; print('bdac'); os.kill(os.getpid(), 11)"]
+    )
+    (row,) = cpqueens.crosscheck(4, [segv]).rows
+    assert row.error == "killed by signal SIGSEGV; nothing on standard error"
+
+
 def test_prose_and_silence_are_errors_naming_the_first_line():
     prose, silent = cpqueens.crosscheck(
         6, [program("grid", "prose"), program("grid", "silent")]
