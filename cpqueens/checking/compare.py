@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..api import check_n, solve
+from ..api import check_n, check_time_limit, solve
 from ..board import Solution, is_valid
 from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
 from ..solvers import REGISTRY
@@ -190,6 +190,7 @@ def crosscheck(
     (False, ((4, 2, 0, 5, 3, 1),))
     """
     sizes = _sizes(ns)
+    check_time_limit(time_limit)
     runners = _resolve(backends, time_limit)
     reference_label, reference_of = _reference(reference)
     rows = []
