@@ -33,7 +33,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import Solution
-from ..errors import InvalidInputError
 from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
 
 TRIED = ("pushed", "tested")
@@ -61,15 +60,11 @@ class StackBackend(Backend):
     options = ("tried",)
 
     def check_options(self, options: dict[str, Any]) -> None:
-        tried = options.get("tried", "pushed")
-        if tried not in TRIED:
-            raise InvalidInputError(
-                f"stack option tried must be one of {', '.join(map(repr, TRIED))}, got {tried!r}"
-            )
+        self.choice(options, "tried", TRIED)
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n, fixed = problem.n, problem.fixed
-        mark_tested = problem.options.get("tried", "pushed") == "tested"
+        mark_tested = self.choice(problem.options, "tried", TRIED) == "tested"
         everything = (1 << n) - 1
 
         # One entry per level: [columns, diagonals j-i, anti-diagonals j+i, tried, column].
