@@ -80,6 +80,19 @@ def check_fixed(fixed: Mapping[int, int] | None, n: int) -> tuple[int | None, ..
     return tuple(per_row)
 
 
+def check_time_limit(time_limit: object) -> float | None:
+    """Return ``time_limit`` (seconds, or None for no limit) after checking it is positive."""
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise InvalidTypeError(f"time_limit must be a number of seconds, got {time_limit!r}")
+    if not time_limit > 0:
+        raise InvalidInputError(
+            f"time_limit must be a positive number of seconds, got {time_limit}"
+        )
+    return float(time_limit)
+
+
 def _prepare(
     n: object,
     backend: str,
@@ -96,13 +109,7 @@ def _prepare(
     engine = get_backend(backend)
     if limit is not None:
         check_int(limit, "limit", 1)
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise InvalidTypeError(f"time_limit must be a number of seconds, got {time_limit!r}")
-        if not time_limit > 0:
-            raise InvalidInputError(
-                f"time_limit must be a positive number of seconds, got {time_limit}"
-            )
+    check_time_limit(time_limit)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidTypeError(f"seed must be an integer, got {seed!r}")
     if workers is not None:

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Literal
 
@@ -42,12 +43,81 @@ BoardStyle = Literal["grid", "zero-plus", "x-dash", "letters"]
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
+def check_placement(
+    placement: Sequence[int], n: int | None = None, *, whole: bool = False
+) -> Solution:
+    """Return ``placement`` as a tuple of columns after checking that it fits an n x n board.
+
+    A placement is a sequence of integer columns, one per row from the first; ``n``
+    defaults to its length. Every column must lie in ``range(n)``, and there may be no
+    more rows than ``n`` (exactly ``n`` with ``whole=True``). Attacks are allowed: this
+    checks the shape of a board, :func:`is_valid` checks the queens.
+
+    >>> check_placement([1, 3, 0, 2])
+    (1, 3, 0, 2)
+    >>> check_placement((0, 0, 5))
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: column 5 in row 2 is off a board of size 3 (columns run 0..2)
+    """
+    columns = _columns(placement)
+    size = len(columns) if n is None else n
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        what = "a board needs at least one row" if n is None else f"got n={n!r}"
+        raise InvalidInputError(f"the board size must be a positive integer; {what}")
+    if len(columns) > size or (whole and len(columns) != size):
+        raise InvalidInputError(
+            f"a board of size {size} has {size} row{'s' if size != 1 else ''}, "
+            f"got {len(columns)} columns {tuple(columns)}"
+        )
+    for row, column in enumerate(columns):
+        if not 0 <= column < size:
+            raise InvalidInputError(
+                f"column {column} in row {row} is off a board of size {size} "
+                f"(columns run 0..{size - 1})"
+            )
+    return tuple(columns)
+
+
+def _columns(placement: Sequence[int]) -> Solution:
+    """``placement`` as a tuple of Python ints, or a type error naming what is wrong."""
+    if isinstance(placement, str | bytes) or not isinstance(placement, Sequence):
+        raise InvalidTypeError(
+            "a board must be a sequence of column numbers, one per row, "
+            f"got {type(placement).__name__}"
+        )
+    columns = []
+    for row, column in enumerate(placement):
+        try:
+            if isinstance(column, bool):
+                raise TypeError
+            columns.append(operator.index(column))
+        except TypeError:
+            raise InvalidTypeError(
+                f"the column in row {row} must be an integer, got {column!r}"
+            ) from None
+    return tuple(columns)
+
+
+def _check_permutation(solution: Sequence[int]) -> Solution:
+    """A whole board with one queen per column: what the symmetries of the square need."""
+    columns = check_placement(solution, whole=True)
+    if len(set(columns)) != len(columns):
+        repeated = sorted({c for c in columns if columns.count(c) > 1})
+        raise InvalidInputError(
+            f"symmetries need one queen per row and per column; {columns} repeats "
+            f"column{'s' if len(repeated) > 1 else ''} {', '.join(map(str, repeated))}"
+        )
+    return columns
+
+
 def attacking_pairs(placement: Sequence[int]) -> list[tuple[int, int]]:
     """Return the pairs of rows ``(r1, r2)``, ``r1 < r2``, whose queens attack each other.
 
     >>> attacking_pairs((0, 1, 3))
     [(0, 1)]
     """
+    placement = _columns(placement)
     pairs = []
     for r1, c1 in enumerate(placement):
         for r2 in range(r1 + 1, len(placement)):
@@ -67,6 +137,11 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
     >>> is_valid((0, 2, 1))
     False
     """
+    if isinstance(solution, str | bytes) or not isinstance(solution, Sequence):
+        raise InvalidTypeError(
+            "a board must be a sequence of column numbers, one per row, "
+            f"got {type(solution).__name__}"
+        )
     size = len(solution) if n is None else n
     if len(solution) != size:
         return False
@@ -107,7 +182,7 @@ def symmetries(solution: Sequence[int]) -> tuple[Solution, ...]:
     >>> sorted(set(symmetries((1, 3, 0, 2))))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
-    images = [tuple(solution)]
+    images = [_check_permutation(solution)]
     for _ in range(3):
         images.append(_rotate(images[-1]))
     return tuple(images + [_mirror(image) for image in images])
@@ -140,6 +215,7 @@ def to_letters(solution: Sequence[int]) -> str:
     >>> to_letters((2, 6, 1, 7, 5, 3, 0, 4))
     'cgbhfdae'
     """
+    solution = check_placement(solution)
     if len(solution) > len(_LETTERS):
         raise InvalidInputError(
             f"column letters go up to n={len(_LETTERS)}, got a board of size {len(solution)}"
@@ -188,11 +264,12 @@ def render(solution: Sequence[int], style: BoardStyle = "grid", n: int | None = 
     'bdac'
     """
     if style == "letters":
-        return to_letters(solution)
+        return to_letters(check_placement(solution, n, whole=True))
     if style not in STYLES:
         raise InvalidInputError(
             f"unknown board style {style!r}; choose one of: {', '.join([*STYLES, 'letters'])}"
         )
+    solution = check_placement(solution, n)
     queen, empty = STYLES[style]
     size = len(solution) if n is None else n
     rows = []

@@ -88,6 +88,13 @@ def test_solve_options_reach_the_library():
     assert seeded[0] == seeded[1]
 
 
+def test_backend_options_reach_the_backend():
+    result = run("solve", "8", "-b", "stack", "--all", "-O", "tried=tested", "--json")
+    assert json.loads(result.stdout)["stats"]["attempts"] == 15720
+    result = run("solve", "8", "-b", "stack", "--all", "--json")
+    assert json.loads(result.stdout)["stats"]["attempts"] == 21920
+
+
 def test_count():
     assert run("count", "8", "-b", "stack").stdout == "92\n"
     data = json.loads(run("count", "8", "--unique", "--json", "-b", "stack").stdout)
@@ -105,6 +112,14 @@ def test_count():
         (["solve", "8", "--seed", "1"], "does not support seed"),
         (["solve", "30", "-f", "letters"], "letters format goes up to n=26"),
         (["solve", "8", "--all", "--limit", "2"], "either --limit or --all"),
+        (["solve", "8", "--limit", "0"], "limit must be a positive integer, got 0"),
+        (["solve", "8", "--limit", "-2"], "limit must be a positive integer, got -2"),
+        (["solve", "8", "--time-limit", "0"], "time_limit must be a positive number"),
+        (["solve", "8", "-b", "stack", "-O", "tried=x"], "tried must be one of"),
+        (["solve", "8", "-b", "stack", "-O", "tried"], "write KEY=VALUE"),
+        (["solve", "8", "-b", "stack", "-O", "frob=1"], "frob"),
+        (["count", "8", "--workers", "0"], "workers must be a positive integer, got 0"),
+        (["crosscheck", "1-4", "--time-limit", "0"], "time_limit must be a positive number"),
         (["count", "0"], "n must be a positive integer, got 0"),
         (["crosscheck", "1-x"], "malformed board sizes '1-x'"),
         (["crosscheck", "5-2"], "runs backwards"),

@@ -75,3 +75,58 @@ def test_options_a_backend_cannot_honour():
 def test_time_limit_must_be_positive(time_limit):
     with pytest.raises(ValueError, match="time_limit"):
         cpqueens.solve(8, time_limit=time_limit)
+
+
+BOARD_TAKERS = {
+    "render": cpqueens.render,
+    "render letters": lambda b: cpqueens.render(b, style="letters"),
+    "to_letters": cpqueens.to_letters,
+    "symmetries": cpqueens.symmetries,
+    "canonical": cpqueens.canonical,
+    "Board": cpqueens.Board,
+    "to_svg": lambda b: cpqueens.Board(b).to_svg(),
+}
+
+
+@pytest.mark.parametrize("take", BOARD_TAKERS.values(), ids=BOARD_TAKERS.keys())
+@pytest.mark.parametrize(
+    ("board", "error", "words"),
+    [
+        ((0, 0, 5), ValueError, "column 5 in row 2 is off a board of size 3"),
+        ((0, -1), ValueError, "column -1 in row 1 is off a board of size 2"),
+        ((), ValueError, "at least one row"),
+        (5, TypeError, "sequence of column numbers"),
+        ("0123", TypeError, "sequence of column numbers"),
+        ((0, "a"), TypeError, "column in row 1 must be an integer"),
+        ((0, 1.5), TypeError, "column in row 1 must be an integer"),
+    ],
+)
+def test_a_bad_board_is_named(take, board, error, words):
+    with pytest.raises(error, match=words) as caught:
+        take(board)
+    assert isinstance(caught.value, cpqueens.CPQueensError)
+
+
+def test_a_board_longer_than_its_size():
+    with pytest.raises(cpqueens.InvalidInputError, match="size 2 has 2 rows, got 3 columns"):
+        cpqueens.render((0, 1, 0), n=2)
+    with pytest.raises(cpqueens.InvalidInputError, match="size 2 has 2 rows, got 3 columns"):
+        cpqueens.Board((0, 1, 0), n=2)
+
+
+def test_symmetries_need_one_queen_per_column():
+    with pytest.raises(cpqueens.InvalidInputError, match="repeats column 0"):
+        cpqueens.canonical((0, 0, 1))
+
+
+def test_partial_boards_still_render_and_attacks_are_drawn():
+    assert cpqueens.render((1, 3), n=4).count("Q") == 2
+    assert cpqueens.render((0, 0, 0)) == "Q . .\nQ . .\nQ . ."
+    assert cpqueens.is_valid((0, 0, 5)) is False
+    with pytest.raises(cpqueens.InvalidTypeError):
+        cpqueens.is_valid(None)
+
+
+def test_crosscheck_refuses_a_bad_time_limit_at_the_call():
+    with pytest.raises(cpqueens.InvalidInputError, match="time_limit"):
+        cpqueens.crosscheck(4, ["stack"], time_limit=0)

@@ -18,7 +18,10 @@ def test_tree_reproduces_article_001_figures():
 def test_backtrackers_count_the_same_nodes(n):
     stats = {name: cpqueens.solve(n, backend=name).stats for name in BACKTRACKERS}
     assert len({s["nodes"] for s in stats.values()}) == 1
-    deterministic = {stats[name]["attempts"] for name in ("recursive", "stack", "tree")}
+    tested = cpqueens.solve(n, backend="stack", tried="tested").stats
+    assert tested["nodes"] == stats["stack"]["nodes"]
+    deterministic = {stats[name]["attempts"] for name in ("recursive", "tree")}
+    deterministic.add(tested["attempts"])
     assert len(deterministic) == 1
     # attempts = n x expanded nodes: every node above the last row, plus the root.
     expanded = stats["tree"]["nodes"] - cpqueens.count(n) + 1
@@ -29,8 +32,86 @@ def test_fixed_rows_have_one_candidate():
     free = cpqueens.solve(6, backend="tree").stats["attempts"]
     pinned = cpqueens.solve(6, backend="tree", fixed={0: 1}).stats["attempts"]
     assert pinned < free
-    for name in ("recursive", "stack"):
-        assert cpqueens.solve(6, backend=name, fixed={0: 1}).stats["attempts"] == pinned
+    assert cpqueens.solve(6, backend="recursive", fixed={0: 1}).stats["attempts"] == pinned
+    stack = cpqueens.solve(6, backend="stack", fixed={0: 1}, tried="tested").stats["attempts"]
+    assert stack == pinned
+
+
+def article_002_attempts(n, fixed=None):
+    """Article 002's loop, transcribed with a list of placed queens instead of masks.
+
+    Like the article's C code, a square of a level is remembered only once a queen is
+    pushed on it, so unsafe squares are tested again each time the search comes back.
+    Unlike its outer loop, the first line is searched like the others (n more tests).
+    Returns (solutions, nodes, attempts).
+    """
+    fixed = fixed or {}
+
+    def attacked(queens, line, column):
+        return any(c == column or abs(c - column) == line - r for r, c in enumerate(queens))
+
+    queens, pushed = [], [set()]  # pushed[k]: squares of line k pushed from level k
+    solutions = nodes = attempts = 0
+    while pushed:
+        line = len(queens)
+        if line == n:
+            solutions += 1
+            queens.pop()
+            pushed.pop()
+            continue
+        candidates = [fixed[line]] if line in fixed else range(n)
+        for column in candidates:
+            if column in pushed[-1]:
+                continue
+            attempts += 1
+            if attacked(queens, line, column):
+                continue
+            pushed[-1].add(column)
+            queens.append(column)
+            pushed.append(set())
+            nodes += 1
+            break
+        else:
+            pushed.pop()
+            if queens:
+                queens.pop()
+    return solutions, nodes, attempts
+
+
+def test_stack_reproduces_article_002_figures():
+    result = cpqueens.solve(8, backend="stack")
+    assert (result.count, result.stats["nodes"], result.stats["attempts"]) == (92, 2056, 21920)
+    # The article's outer loop places the first line untested: 8 tests fewer.
+    assert article_002_attempts(8)[2] - 8 == 21912
+
+
+@pytest.mark.parametrize("fixed", [None, {0: 1}, {2: 3, 5: 0}, {1: 1, 0: 0}])
+@pytest.mark.parametrize("n", range(1, 10))
+def test_stack_counts_like_article_002(n, fixed):
+    fixed = {r: c for r, c in (fixed or {}).items() if r < n and c < n} or None
+    result = cpqueens.solve(n, backend="stack", fixed=fixed)
+    stats = result.stats
+    assert (result.count, stats["nodes"], stats["attempts"]) == article_002_attempts(n, fixed)
+
+
+def test_stack_tried_option_is_checked():
+    with pytest.raises(cpqueens.InvalidInputError, match=r"'pushed', 'tested'.*'all'"):
+        cpqueens.solve(6, backend="stack", tried="all")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 6, 8])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_attempts_are_safety_tests(n, seed):
+    stats = cpqueens.solve(n, backend="random", seed=seed).stats
+    # Every pick tests each square of its row, excluded or not (article 003's order).
+    assert stats["attempts"] == n * (stats["nodes"] + stats["dead_ends"])
+    assert stats["nodes"] == cpqueens.solve(n, backend="recursive").stats["nodes"]
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_random_ends_on_boards_without_solutions(n):
+    # The article never applies the first row's exclusions and loops forever here.
+    assert cpqueens.solve(n, backend="random", seed=0, time_limit=5).complete
 
 
 def test_random_is_reproducible_by_seed():

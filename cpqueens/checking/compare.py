@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..api import check_n, solve
+from ..api import check_n, check_time_limit, solve
 from ..board import Solution
 from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
 from ..solvers import REGISTRY
@@ -180,6 +180,7 @@ def crosscheck(
     (False, ((4, 2, 0, 5, 3, 1),))
     """
     sizes = _sizes(ns)
+    check_time_limit(time_limit)
     runners = _resolve(backends, time_limit)
     reference_label, reference_of = _reference(reference)
     rows = []

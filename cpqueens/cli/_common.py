@@ -177,3 +177,14 @@ def json_option(function: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")(
         function
     )
+
+
+def backend_options(function: Callable) -> Callable:
+    return click.option(
+        "-O",
+        "--option",
+        "backend_option",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="A backend-specific option, e.g. -O tried=tested for stack (repeatable).",
+    )(function)

@@ -95,3 +95,34 @@ def parse_names(text: str, known: list[str]) -> list[str]:
                 f"unknown backend {name!r}; valid backends are: {', '.join(known)}"
             )
     return list(dict.fromkeys(names))
+
+
+def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, object]:
+    """Return the backend options written as ``KEY=VALUE`` (numbers become numbers).
+
+    >>> parse_options(["tried=tested", "split_depth=3"])
+    {'tried': 'tested', 'split_depth': 3}
+    >>> parse_options(["x"])
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: malformed backend option 'x': write KEY=VALUE
+    """
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = str(pair).partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key.isidentifier():
+            raise InvalidInputError(f"malformed backend option {pair!r}: write KEY=VALUE")
+        if key in options:
+            raise InvalidInputError(f"backend option {key!r} is given twice")
+        options[key] = _number(value)
+    return options
+
+
+def _number(text: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

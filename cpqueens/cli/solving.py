@@ -14,6 +14,7 @@ from . import ranges
 from ._common import (
     FORMATS,
     BadInput,
+    backend_options,
     check_backend,
     emit_json,
     json_option,
@@ -55,6 +56,7 @@ def backends(as_json: bool) -> None:
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(FORMATS), default="grid", show_default=True
 )
+@backend_options
 @json_option
 @quiet_option
 def solve(
@@ -67,6 +69,7 @@ def solve(
     unique: bool,
     time_limit: float | None,
     fmt: str,
+    backend_option: tuple[str, ...],
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -85,11 +88,12 @@ def solve(
     result = api.solve(
         n,
         backend=backend,
-        limit=None if every else (limit or 1),
+        limit=None if every else (1 if limit is None else limit),
         fixed=ranges.parse_fixed(fixed),
         seed=seed,
         unique=unique,
         time_limit=time_limit,
+        **ranges.parse_options(backend_option),
     )
     click.echo(format_solutions(result, fmt), nl=False)
     summary = result.summary()
@@ -106,6 +110,7 @@ def solve(
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
 @click.option("--time-limit", type=float, metavar="SECONDS", help="Give up after this.")
 @click.option("--scheduler", metavar="ADDRESS", help="Count on a dask cluster (bitmask).")
+@backend_options
 @json_option
 @quiet_option
 def count(
@@ -116,6 +121,7 @@ def count(
     fixed: str,
     time_limit: float | None,
     scheduler: str | None,
+    backend_option: tuple[str, ...],
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -123,7 +129,9 @@ def count(
     import time
 
     name = check_backend(backend or _fastest_counter())
-    options: dict[str, Any] = {} if scheduler is None else {"scheduler": scheduler}
+    options: dict[str, Any] = ranges.parse_options(backend_option)
+    if scheduler is not None:
+        options["scheduler"] = scheduler
     show_bar = wants_bar(quiet) and "progress" in REGISTRY[name].options
     with progress_bar(None, f"counting n={n}", enabled=show_bar) as bar:
         if show_bar:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..board import Solution, attacking_pairs, is_valid, render
+from ..board import Solution, attacking_pairs, check_placement, is_valid, render
 
 LIGHT, DARK, QUEEN, CLASH = "#f0d9b5", "#b58863", "#1f2a44", "#c0392b"
 
@@ -29,6 +29,7 @@ def to_svg(
     >>> 'width="10" height="10"' in to_svg((0,), cell=10)
     True
     """
+    placement = check_placement(placement, n)
     size = len(placement) if n is None else n
     side = size * cell
     clashing = {row for pair in attacking_pairs(placement) for row in pair}
@@ -90,7 +91,7 @@ class Board:
     n: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "queens", tuple(self.queens))
+        object.__setattr__(self, "queens", check_placement(self.queens, self.n))
         if self.n is None:
             object.__setattr__(self, "n", len(self.queens))
 

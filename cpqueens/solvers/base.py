@@ -146,6 +146,16 @@ class Backend:
         fails at the call rather than at the first solution.
         """
 
+    def choice(self, options: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
+        """Return option ``key`` (default: the first of ``allowed``), refusing other values."""
+        value = options.get(key, allowed[0])
+        if value not in allowed:
+            raise InvalidInputError(
+                f"{self.name} option {key} must be one of {', '.join(map(repr, allowed))}, "
+                f"got {value!r}"
+            )
+        return value
+
     def count(self, problem: Problem, run: SearchRun) -> int:
         """Return the number of solutions; backends with a faster counter override this."""
         return sum(1 for _ in self.search(problem, run))

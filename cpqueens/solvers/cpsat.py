@@ -91,12 +91,7 @@ class CPSatBackend(Backend):
     options = ("search", "split_depth")
 
     def check_options(self, options: dict[str, Any]) -> None:
-        search = options.get("search", "auto")
-        if search not in SEARCHES:
-            raise InvalidInputError(
-                f"cpsat option search must be one of {', '.join(map(repr, SEARCHES))}, "
-                f"got {search!r}"
-            )
+        self.choice(options, "search", SEARCHES)
         depth = options.get("split_depth", DEFAULT_SPLIT_DEPTH)
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
             raise InvalidInputError(
@@ -106,7 +101,7 @@ class CPSatBackend(Backend):
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         from ortools.sat.python import cp_model  # here, so that import cpqueens stays light
 
-        search = problem.options.get("search", "auto")
+        search = self.choice(problem.options, "search", SEARCHES)
         if search == "auto":
             search = "blocks" if problem.limit is None else "free"
         workers = problem.workers or 1

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import Solution
-from ..errors import InvalidInputError
 from .base import Backend, Problem, SearchRun
 
 DIAGONALS = ("global", "pairwise")
@@ -56,18 +55,13 @@ class ConstraintBackend(Backend):
     options = ("diagonals",)
 
     def check_options(self, options: dict[str, Any]) -> None:
-        diagonals = options.get("diagonals", "global")
-        if diagonals not in DIAGONALS:
-            raise InvalidInputError(
-                f"constraint option diagonals must be one of "
-                f"{', '.join(map(repr, DIAGONALS))}, got {diagonals!r}"
-            )
+        self.choice(options, "diagonals", DIAGONALS)
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         import constraint  # here, so that import cpqueens stays light
 
         n = problem.n
-        diagonals = problem.options.get("diagonals", "global")
+        diagonals = self.choice(problem.options, "diagonals", DIAGONALS)
         solver = constraint.OptimizedBacktrackingSolver()
         csp = constraint.Problem(solver)
         rows = range(n)

@@ -1,15 +1,32 @@
 """Row-by-row random choice with per-row exclusion lists (article 003).
 
-Article 003 (Python) fills the board row by row: it filters the row's squares
-against the queens placed so far and its exclusion list, and picks one of the
-survivors at random. On a dead end it goes back one row, puts the square that led
-there on that row's exclusion list, clears the exclusions of the row below, and
-picks again. The article stops at the first solution; cpqueens keeps going by
-treating each solution as a dead end, so the same walk enumerates every solution
+Article 003 (Python, ``filter_and_pick_place``) fills the board row by row: it
+filters the row's squares against the queens placed so far and its exclusion list,
+and picks one of the survivors at random. On a dead end it goes back one row, puts the
+square that led there on that row's exclusion list, clears the exclusions of the row
+below, and picks again. The article stops at the first solution; cpqueens keeps going
+by treating each solution as a dead end, so the same walk enumerates every solution
 exactly once, in a random order that ``seed`` makes reproducible.
 
-Every pick filters the whole row again, as in the article, so the attempts counter
-is higher than the other backtrackers' while the nodes counter is the same.
+The order is a randomised depth-first order, not a uniform draw: the walk finishes a
+subtree before it leaves it, so solutions sharing a prefix come together, and the
+first solution is not drawn uniformly from all of them (a first-row square with few
+solutions below it is as likely to be picked as one with many).
+
+Departure from the article, deliberate: the article never filters the first row
+(``alternative = row`` when no queen is placed), so ``exclusions[0]`` is never
+applied and its walk can pick a dead first square again and again; for n = 2 and
+n = 3, which have no solution, it never ends. Here the first row's exclusions are
+applied like every other row's, so every walk ends.
+
+Attempts are counted where the article makes a safety test. Every pick tests each
+candidate of its row for safety first and only then looks at the exclusion list, as
+the article's condition does (``... or column in exclusions``), so each pick costs
+one attempt per candidate of the row, excluded or not:
+``attempts = sum over picks of the row's candidates``, that is
+``n * (nodes + dead ends)`` without fixed queens (a fixed row has one candidate).
+Nodes are the same as the other backtrackers'; attempts are more, because every pick
+filters the whole row again.
 """
 
 from __future__ import annotations
@@ -26,7 +43,13 @@ class RandomizedBackend(Backend):
     """Random square per row, exclusion lists on backtrack (article 003).
 
     ``solve(n, "random", limit=1, seed=s)`` gives one random solution; without a
-    limit every solution is found, in random order.
+    limit every solution is found, in a randomised depth-first order. ``stats`` holds
+    ``nodes``, ``attempts`` and ``dead_ends`` (picks that found no square).
+
+    >>> import cpqueens
+    >>> r = cpqueens.solve(6, backend="random", seed=3)
+    >>> r.count, r.stats["attempts"] == 6 * (r.stats["nodes"] + r.stats["dead_ends"])
+    (4, True)
     """
 
     name = "random"
@@ -40,22 +63,22 @@ class RandomizedBackend(Backend):
         rng = random.Random(problem.seed)
         picked: list[int] = []  # placePicked: the column chosen in each row so far
         exclusions: list[set[int]] = [set() for _ in range(n)]
-        nodes = attempts = 0
+        nodes = attempts = dead_ends = 0
 
         def filter_and_pick(row: int) -> bool:
-            nonlocal attempts
+            nonlocal attempts, dead_ends
             candidates = range(n) if fixed[row] is None else (fixed[row],)
             alternatives = []
             for column in candidates:
                 attempts += 1
-                if column in exclusions[row]:
-                    continue
-                if all(
+                safe = all(
                     column != other and abs(column - other) != row - other_row
                     for other_row, other in enumerate(picked)
-                ):
+                )
+                if safe and column not in exclusions[row]:
                     alternatives.append(column)
             if not alternatives:
+                dead_ends += 1
                 return False
             picked.append(alternatives[math.floor(len(alternatives) * rng.random())])
             return True
@@ -85,4 +108,4 @@ class RandomizedBackend(Backend):
                 else:
                     row = back_up(row)
         finally:
-            run.stats.update(nodes=nodes, attempts=attempts)
+            run.stats.update(nodes=nodes, attempts=attempts, dead_ends=dead_ends)
