@@ -227,11 +227,11 @@ def profile_grid(profile: SearchProfile) -> Grid:
 
 
 def solver_grid(profile: SearchProfile) -> Grid:
-    """One row per solver: its time, count and every figure of its own."""
-    grid = [["solver", "seconds", "solutions", "effort", "all figures"]]
+    """One row per solver: its time, count and first effort figure (see :func:`solver_figures`)."""
+    grid = [["solver", "seconds", "solutions", "effort"]]
     for solver in profile.solvers:
         if solver.error is not None:
-            grid.append([solver.backend, "-", "-", "-", solver.error])
+            grid.append([solver.backend, "-", "-", "failed"])
             continue
         efforts = solver.efforts()
         grid.append(
@@ -240,10 +240,18 @@ def solver_grid(profile: SearchProfile) -> Grid:
                 f"{solver.seconds:.3g}",
                 "-" if solver.count is None else f"{solver.count:,}",
                 f"{efforts[0][1]:,.0f} {efforts[0][0]}" if efforts else "-",
-                ", ".join(f"{key}={value:,.6g}" for key, value in solver.figures.items()),
             ]
         )
     return grid
+
+
+def solver_figures(profile: SearchProfile) -> list[str]:
+    """A line per solver with every figure it reported, or why it failed."""
+    return [
+        f"{s.backend}: "
+        + (s.error or ", ".join(f"{k}={v:,.6g}" for k, v in s.figures.items()) or "no figures")
+        for s in profile.solvers
+    ]
 
 
 def profile_table(profile: SearchProfile) -> str:
@@ -251,6 +259,7 @@ def profile_table(profile: SearchProfile) -> str:
     text = f"n={profile.n}: queens placed at each depth\n" + format_grid(profile_grid(profile))
     if profile.solvers:
         text += "\n\nconstraint solvers on the same board\n" + format_grid(solver_grid(profile))
+        text += "\n" + "\n".join(solver_figures(profile))
     return text
 
 

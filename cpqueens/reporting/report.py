@@ -25,7 +25,14 @@ from ..checking.report import CrossCheckRow
 from ..trees.build import decision_tree
 from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_grid, figure_bytes, run_bench
-from .profile import SearchProfile, default_solvers, profile_figure, profile_grid, solver_grid
+from .profile import (
+    SearchProfile,
+    default_solvers,
+    profile_figure,
+    profile_grid,
+    solver_figures,
+    solver_grid,
+)
 from .svgboard import to_svg
 from .tables import crosscheck_grid, format_grid
 
@@ -195,14 +202,17 @@ def _profile_parts(data: ReportData, style: str) -> list[str]:
     grids = [format_grid(profile_grid(profile), style)]
     if profile.solvers:
         grids.append(format_grid(solver_grid(profile), style))
+    figures = solver_figures(profile)
     if style == "html":
         return [
             f"<h2>Search profile, n = {profile.n}</h2>",
             f"<p>{html.escape(_PROFILE_TEXT)}</p>",
             f'<figure><img alt="{alt}" src="{uri}"></figure>',
             *grids,
+            *(f"<p><small>{html.escape(line)}</small></p>" for line in figures),
         ]
-    return [f"## Search profile, n = {profile.n}", _PROFILE_TEXT, f"![{alt}]({uri})", *grids]
+    heading = f"## Search profile, n = {profile.n}"
+    return [heading, _PROFILE_TEXT, f"![{alt}]({uri})", *grids, *figures]
 
 
 def to_html(data: ReportData) -> str:

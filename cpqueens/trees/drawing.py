@@ -259,6 +259,9 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     ax.margins(x=0.5 / leaves + 0.01, y=0.08)
     ax.set_title(title if title is not None else _title(G, shown, solutions_only), loc="left")
     present = [kind for kind in _COLOURS if kind in kinds.values()]
+    labels = dict(_LABELS)
+    if G.graph.get("propagation", "none") != "none":
+        labels["rejected"] = "pruned away"
     handles = [
         Line2D(
             [],
@@ -268,7 +271,7 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
             markersize=7,
             color=_COLOURS[k],
             markeredgecolor="#969696",
-            label=_LABELS.get(k, k.replace("_", " ")),
+            label=labels.get(k, k.replace("_", " ")),
         )
         for k in present
     ]
