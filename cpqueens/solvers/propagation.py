@@ -28,8 +28,8 @@ was pruned. :mod:`cpqueens.trees.build` draws the same search as a tree.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
-from operator import and_
 from typing import Any
 
 from ..board import Solution
@@ -77,34 +77,64 @@ def columns_of(mask: int) -> Iterator[int]:
 
 
 class Propagator:
-    """The propagation of one board size: attack masks, made on first use, and the rounds.
+    """The propagation of one board size, on every row's domain packed into one integer.
 
-    Domains are lists of ``n`` masks, one per row; a placed row keeps its one column.
+    Row ``r``'s domain is the field of ``n`` bits at ``r * (n + 1)``; the bit above
+    each field stays 0, so one addition tells which fields are empty and one AND
+    applies a queen's attacks to every row at once. A placed row keeps its one
+    column. Attack masks and keep vectors are made on first use.
     """
 
     def __init__(self, n: int, propagation: str):
         self.n = n
+        self.width = n + 1
         self.full = (1 << n) - 1
         self.arc_consistency = propagation == "arc"
-        self._forward: list[tuple[int, ...] | None] = [None] * (n * n)
-        self._keep: dict[tuple[int, int], tuple[int, ...] | None] = {}
+        # Adding ``ones`` carries into a field's guard bit exactly when the field is not empty.
+        self.ones = self.pack([self.full] * n)
+        self.guards = self.pack([1 << n] * n)
+        self._forward: list[int | None] = [None] * (n * n)
+        self._keep: dict[tuple[int, int], int | None] = {}
 
-    def forward_masks(self, row: int, column: int) -> tuple[int, ...]:
-        """Per row, the squares that a queen on (row, column) leaves: its own row keeps column."""
-        masks = self._forward[row * self.n + column]
-        if masks is None:
+    def pack(self, domains: Sequence[int]) -> int:
+        """One integer holding the per-row masks ``domains``."""
+        packed = 0
+        for row, mask in enumerate(domains):
+            packed |= mask << (row * self.width)
+        return packed
+
+    def domain(self, packed: int, row: int) -> int:
+        """Row ``row``'s domain mask."""
+        return (packed >> (row * self.width)) & self.full
+
+    def wiped(self, packed: int) -> int:
+        """The lowest row with an empty domain, or -1."""
+        missing = self.guards & ~((packed + self.ones) & self.guards)
+        return -1 if not missing else ((missing & -missing).bit_length() - 1) // self.width
+
+    def squares(self, packed: int) -> Iterator[tuple[int, int]]:
+        """The (row, column) squares of a packed set, row by row."""
+        for bit in columns_of(packed):
+            yield divmod(bit, self.width)
+
+    def forward_mask(self, row: int, column: int) -> int:
+        """The squares that a queen on (row, column) leaves: its own row keeps only ``column``."""
+        mask = self._forward[row * self.n + column]
+        if mask is None:
             full, bit = self.full, 1 << column
-            masks = tuple(
-                bit
-                if other == row
-                else full & ~(bit | (bit << abs(other - row)) | (bit >> abs(other - row)))
-                for other in range(self.n)
+            mask = self.pack(
+                [
+                    bit
+                    if other == row
+                    else full & ~(bit | (bit << abs(other - row)) | (bit >> abs(other - row)))
+                    for other in range(self.n)
+                ]
             )
-            self._forward[row * self.n + column] = masks
-        return masks
+            self._forward[row * self.n + column] = mask
+        return mask
 
-    def keep_vector(self, row: int, domain: int) -> tuple[int, ...] | None:
-        """Per row, the squares that keep a support in ``row`` with this small ``domain``.
+    def keep_vector(self, row: int, domain: int) -> int | None:
+        """The squares that keep a support in ``row`` with this small ``domain``.
 
         Column c of another row loses its support when (that row, c) attacks every
         square of ``domain``, at most three. None when no square loses support.
@@ -123,73 +153,84 @@ class Propagator:
                 kill &= bit | (bit << distance) | (bit >> distance)
             kills = kills or bool(kill & full)
             vector.append(full & ~kill)
-        result = tuple(vector) if kills else None
+        result = self.pack(vector) if kills else None
         self._keep[key] = result
         return result
 
-    def arc(self, domains: list[int], unplaced: Sequence[int], changed: list[int]) -> int:
-        """Revise ``domains`` in place, in rounds, from the rows in ``changed``.
+    def small_changes(self, before: int, after: int, unplaced: Sequence[int]) -> list[int]:
+        """The unplaced rows whose domain changed and is down to at most three squares."""
+        changed, width, full = before ^ after, self.width, self.full
+        return [
+            row
+            for row in unplaced
+            if (changed >> (row * width)) & full
+            and ((after >> (row * width)) & full).bit_count() <= SMALL
+        ]
+
+    def arc(self, packed: int, unplaced: Sequence[int], changed: list[int]) -> tuple[int, int]:
+        """Revise the domains in rounds, from the rows in ``changed``.
 
         ``changed`` lists the unplaced rows whose domain shrank to at most three
         squares since the last fixpoint: the only ones that can remove anything.
-        Returns the lowest row emptied in the first round that empties one, or -1
-        at the fixpoint.
+        Returns the new domains and the lowest row emptied in the first round that
+        empties one, or -1 at the fixpoint.
         """
+        keep, domain = self.keep_vector, self.domain
         while changed:
-            vectors = [self.keep_vector(row, domains[row]) for row in changed]
-            before = domains[:]
+            vectors = [keep(row, domain(packed, row)) for row in changed]
+            before = packed
             for vector in vectors:
                 if vector is not None:
-                    domains[:] = map(and_, domains, vector)
-            if 0 in domains:
-                return domains.index(0)
-            changed = [
-                row
-                for row in unplaced
-                if domains[row] != before[row] and domains[row].bit_count() <= SMALL
-            ]
-        return -1
+                    packed &= vector
+            wiped = self.wiped(packed)
+            if wiped >= 0:
+                return packed, wiped
+            changed = self.small_changes(before, packed, unplaced)
+        return packed, -1
 
-    def root(self, fixed: Sequence[int | None]) -> tuple[list[int], int]:
+    def root(self, fixed: Sequence[int | None]) -> tuple[int, int]:
         """The domains before the first placement, and the row wiped out (or -1).
 
         Fixed rows start with their one column; the squares their queens attack
         leave the other rows, and under arc consistency the rounds run from there.
         """
-        domains = [self.full if column is None else 1 << column for column in fixed]
+        packed = self.pack([self.full if column is None else 1 << column for column in fixed])
         for row, column in enumerate(fixed):
             if column is not None:
-                domains = list(map(and_, domains, self.forward_masks(row, column)))
-        if 0 in domains:
-            return domains, domains.index(0)
-        if self.arc_consistency:
-            small = [row for row in range(self.n) if domains[row].bit_count() <= SMALL]
-            return domains, self.arc(domains, range(self.n), small)
-        return domains, -1
+                packed &= self.forward_mask(row, column)
+        wiped = self.wiped(packed)
+        if wiped < 0 and self.arc_consistency:
+            rows = range(self.n)
+            small = [row for row in rows if self.domain(packed, row).bit_count() <= SMALL]
+            return self.arc(packed, rows, small)
+        return packed, wiped
 
-    def place(
-        self, domains: list[int], unplaced: Sequence[int], row: int, column: int
-    ) -> tuple[list[int], int]:
+    def place(self, packed: int, unplaced: Sequence[int], row: int, column: int) -> tuple[int, int]:
         """Place a queen on (row, column); return the new domains and the row wiped out or -1.
 
         ``unplaced`` lists the rows still to place, ``row`` excluded.
         """
-        new = list(map(and_, domains, self.forward_masks(row, column)))
-        if 0 in new:
-            return new, new.index(0)
-        if self.arc_consistency:
-            changed = [r for r in unplaced if new[r] != domains[r] and new[r].bit_count() <= SMALL]
+        new = packed & self.forward_mask(row, column)
+        wiped = self.wiped(new)
+        if wiped < 0 and self.arc_consistency:
+            changed = self.small_changes(packed, new, unplaced)
             if changed:
-                return new, self.arc(new, unplaced, changed)
-        return new, -1
+                return self.arc(new, unplaced, changed)
+        return new, wiped
+
+    def next_row(self, packed: int, unplaced: Sequence[int], first_fail: bool) -> int:
+        """The row to place next: the lowest unplaced, or the one with fewest squares left."""
+        if not first_fail:
+            return unplaced[0]
+        sizes = [self.domain(packed, row).bit_count() for row in unplaced]
+        return unplaced[sizes.index(min(sizes))]
 
 
-def next_row(domains: Sequence[int], unplaced: Sequence[int], first_fail: bool) -> int:
-    """The row to place next: the lowest unplaced, or the one with fewest squares (ties: lowest)."""
-    if not first_fail:
-        return unplaced[0]
-    sizes = [domains[row].bit_count() for row in unplaced]
-    return unplaced[sizes.index(min(sizes))]
+@functools.lru_cache(maxsize=16)
+def propagator(n: int, propagation: str) -> Propagator:
+    """The :class:`Propagator` of a board size, shared between searches: its masks and
+    keep vectors, made on first use, then serve every later search of that size."""
+    return Propagator(n, propagation)
 
 
 class PropagationBackend(Backend):
@@ -201,7 +242,7 @@ class PropagationBackend(Backend):
     Stats: ``nodes`` (queens placed), ``dead_ends`` (placements after which a
     row had no square left; with ``"none"``, nodes with no safe square below),
     ``pruned`` (squares removed from domains, fixed queens' included) and
-    ``nodes_per_depth``.
+    ``nodes_per_depth`` (index 0, the root, is 0).
 
     >>> import cpqueens
     >>> r = cpqueens.solve(8, backend="propagate")
@@ -230,22 +271,24 @@ class PropagationBackend(Backend):
             problem.options.get("propagation", "forward"), problem.options.get("order", "row")
         )
         ensure_recursion_depth(n, self.name)
-        engine = Propagator(n, propagation)
-        masks, table, arc = engine.forward_masks, engine._forward, engine.arc
+        engine = propagator(n, propagation)
+        table, make_mask, arc = engine._forward, engine.forward_mask, engine.arc
+        ones, guards, width, full = engine.ones, engine.guards, engine.width, engine.full
+        small_changes, next_row = engine.small_changes, engine.next_row
         first_fail = order == "first-fail"
         plain, consistent = propagation == "none", propagation == "arc"
         per_depth = [0] * (n + 1)
         nodes = dead_ends = pruned = 0
-        count = int.bit_count
 
-        def expand(domains: list[int], unplaced: Sequence[int], total: int, depth: int):
+        def expand(domains: int, unplaced: Sequence[int], total: int, depth: int):
             nonlocal nodes, dead_ends, pruned
             row = next_row(domains, unplaced, first_fail)
             rest = [r for r in unplaced if r != row] if first_fail else range(row + 1, n)
-            left = domains[row]
+            left = (domains >> (row * width)) & full
             # The chosen row's own squares are placed, not pruned.
-            kept = total - count(left) + 1
+            kept = total - left.bit_count() + 1
             below, offset = depth + 1, row * n
+            following = rest[0] * width if rest else 0
             while left:
                 bit = left & -left
                 left ^= bit
@@ -254,27 +297,27 @@ class PropagationBackend(Backend):
                 per_depth[below] += 1
                 if not nodes % TIME_CHECK_INTERVAL:
                     run.check_time()
-                new = list(map(and_, domains, table[offset + column] or masks(row, column)))
+                new = domains & (table[offset + column] or make_mask(row, column))
                 if not rest:
-                    yield tuple(mask.bit_length() - 1 for mask in new)
+                    yield tuple(((new >> (r * width)) & full).bit_length() - 1 for r in range(n))
                     continue
                 if plain:
                     # Blind search: the node is a dead end when the next row has no safe square.
-                    if new[rest[0]]:
+                    if (new >> following) & full:
                         yield from expand(new, rest, 0, below)
                     else:
                         dead_ends += 1
                     continue
-                after = sum(map(count, new))
+                after = new.bit_count()
                 pruned += kept - after
-                if 0 in new:
+                if (new + ones) & guards != guards:
                     dead_ends += 1
                     continue
                 if consistent:
-                    changed = [r for r in rest if new[r] != domains[r] and count(new[r]) <= SMALL]
+                    changed = small_changes(domains, new, rest)
                     if changed:
-                        wiped = arc(new, rest, changed)
-                        revised = sum(map(count, new))
+                        new, wiped = arc(new, rest, changed)
+                        revised = new.bit_count()
                         pruned += after - revised
                         after = revised
                         if wiped >= 0:
@@ -284,13 +327,14 @@ class PropagationBackend(Backend):
 
         try:
             if plain:
-                domains, wiped = [engine.full if c is None else 1 << c for c in problem.fixed], -1
+                domains = engine.pack([full if c is None else 1 << c for c in problem.fixed])
+                wiped = -1
             else:
                 domains, wiped = engine.root(problem.fixed)
                 start = sum(1 if c is not None else n for c in problem.fixed)
-                pruned = start - sum(map(int.bit_count, domains))
+                pruned = start - domains.bit_count()
             if wiped < 0:
-                yield from expand(domains, range(n), sum(map(int.bit_count, domains)), 0)
+                yield from expand(domains, range(n), domains.bit_count(), 0)
         finally:
             run.stats.update(
                 nodes=nodes,

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import TreeTooLargeError
-from ..solvers.propagation import Propagator, columns_of, next_row
+from ..solvers.propagation import Propagator, columns_of, propagator
 from .build import _attributes
 from .size import EXACT_FRONTIER, PATHS_PER_NODE, TreeSize
 
@@ -39,8 +39,10 @@ def _placed(placement: Placement, row: int, column: int) -> Placement:
     return (*placement, *(-1,) * (row - len(placement)), column)
 
 
-def _pruned(before: Sequence[int], after: Sequence[int], rows: Sequence[int]) -> tuple:
-    return tuple((row, col) for row in rows for col in columns_of(before[row] & ~after[row]))
+def _pruned(engine: Propagator, gone: int, squares: list) -> tuple:
+    """The (row, column) squares of the packed set ``gone``; ``squares`` holds one shared
+    tuple per square, so a large tree does not store the same pair a million times."""
+    return tuple(squares[row][col] for row, col in engine.squares(gone))
 
 
 def _candidates(fixed: Sequence[int | None], row: int, n: int) -> int:
@@ -50,9 +52,9 @@ def _candidates(fixed: Sequence[int | None], row: int, n: int) -> int:
 
 def _begin(
     n: int, fixed: tuple[int | None, ...], propagation: str, order: str
-) -> tuple[Propagator, bool, list[int], int]:
+) -> tuple[Propagator, bool, int, int]:
     """The propagation, whether rows come first-fail, the root's domains and its wiped-out row."""
-    engine = Propagator(n, propagation)
+    engine = propagator(n, propagation)
     domains, wiped = engine.root(fixed)
     return engine, order == "first-fail", domains, wiped
 
@@ -87,14 +89,16 @@ def grow(
         plain = _attributes(row, column, depth, placement, n, int(wiped < 0), depth_limit, rejected)
         return {**plain, "pruned": pruned, "wiped_out": wiped}
 
-    node(0, attributes(-1, -1, 0, (), wiped, _pruned(start, domains, range(n))), None)
+    squares = [[(row, col) for col in range(n)] for row in range(n)]
+    root_pruned = _pruned(engine, engine.pack(start) & ~domains, squares)
+    node(0, attributes(-1, -1, 0, (), wiped, root_pruned), None)
     count = 1
     # A frame: node id, depth, domains, unplaced rows, placement, chosen row, columns to try.
     stack = []
 
-    def push(node_id: int, depth: int, domains: list, unplaced: list, placement: Placement):
-        row = next_row(domains, unplaced, first_fail)
-        wanted = start[row] if include_rejected else domains[row]
+    def push(node_id: int, depth: int, domains: int, unplaced: list, placement: Placement):
+        row = engine.next_row(domains, unplaced, first_fail)
+        wanted = start[row] if include_rejected else engine.domain(domains, row)
         rest = [r for r in unplaced if r != row]
         stack.append((node_id, depth, domains, rest, placement, row, columns_of(wanted)))
 
@@ -110,11 +114,13 @@ def grow(
         if count > max_nodes:
             raise too_large(count)
         child = _placed(placement, row, column)
-        if not domains[row] >> column & 1:
+        if not engine.domain(domains, row) >> column & 1:
             node(count - 1, attributes(row, column, depth + 1, child, -1, (), True), parent)
             continue
         new, wiped = engine.place(domains, rest, row, column)
-        pruned = _pruned(domains, new, rest)
+        # What left the other rows: the placed row's own other squares are not pruned.
+        others = domains & ~(engine.full << (row * engine.width))
+        pruned = _pruned(engine, others & ~new, squares)
         node(count - 1, attributes(row, column, depth + 1, child, wiped, pruned), parent)
         if wiped < 0 and rest and depth + 1 < depth_limit:
             push(count - 1, depth + 1, new, rest, child)
@@ -143,10 +149,10 @@ def estimate(
     while level and depth < depth_limit and len(level) <= EXACT_FRONTIER:
         below = []
         for domains, unplaced in level:
-            row = next_row(domains, unplaced, first_fail)
+            row = engine.next_row(domains, unplaced, first_fail)
             rest = [r for r in unplaced if r != row]
             attempts += starts[row]
-            for column in columns_of(domains[row]):
+            for column in columns_of(engine.domain(domains, row)):
                 nodes += 1
                 new, wiped = engine.place(domains, rest, row, column)
                 if wiped < 0 and rest:
@@ -163,10 +169,10 @@ def estimate(
             domains, unplaced = start
             weight = 1.0
             for _ in range(depth, depth_limit):
-                row = next_row(domains, unplaced, first_fail)
+                row = engine.next_row(domains, unplaced, first_fail)
                 rest = [r for r in unplaced if r != row]
                 sampled_attempts += weight * starts[row]
-                choices = list(columns_of(domains[row]))
+                choices = list(columns_of(engine.domain(domains, row)))
                 weight *= len(choices)
                 sampled_nodes += weight
                 # Go down through one child chosen uniformly at random.
