@@ -193,7 +193,9 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     pos = tidy_layout(shown)
     leaves = max(1, sum(1 for node in shown if shown.out_degree(node) == 0))
     levels = 1 - min(y for _, y in pos.values())
-    width = min(48.0, max(6.0, 0.16 * leaves))
+    by_row = G.graph.get("order", "row") == "row"
+    # Labels "row:column" need about twice the room of a column alone.
+    width = min(48.0, max(6.0, (0.16 if by_row else 0.3) * leaves))
     height = min(16.0, max(3.0, 0.9 * levels))
     figure = Figure(figsize=(width, height))
     FigureCanvasAgg(figure)
@@ -231,7 +233,6 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
                 linewidths=0.5,
                 zorder=3,
             )
-    by_row = G.graph.get("order", "row") == "row"
     if leaves <= LABELLED_LEAVES:
         font = max(4.0, min(8.0, size**0.5 * 0.7)) * (1.0 if by_row else 0.75)
         for node, (x, y) in pos.items():
