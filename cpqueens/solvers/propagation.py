@@ -112,11 +112,6 @@ class Propagator:
         missing = self.guards & ~((packed + self.ones) & self.guards)
         return -1 if not missing else ((missing & -missing).bit_length() - 1) // self.width
 
-    def squares(self, packed: int) -> Iterator[tuple[int, int]]:
-        """The (row, column) squares of a packed set, row by row."""
-        for bit in columns_of(packed):
-            yield divmod(bit, self.width)
-
     def forward_mask(self, row: int, column: int) -> int:
         """The squares that a queen on (row, column) leaves: its own row keeps only ``column``."""
         mask = self._forward[row * self.n + column]

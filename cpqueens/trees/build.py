@@ -241,26 +241,11 @@ def _grow(
     depth_limit: int,
     max_nodes: int,
 ) -> None:
-    """Fill ``G`` with the search tree by an iterative depth-first walk.
-
-    The walk writes networkx's own adjacency dicts (``_node``, ``_succ``, ``_pred``,
-    one shared edge dict per edge, exactly as ``add_edge`` would) instead of calling
-    ``add_node``/``add_edge`` a million times: that is a third faster, and the graph
-    is brand new, so no view or cache of it exists yet.
-    """
+    """Fill ``G`` with the search tree by an iterative depth-first walk (see
+    :func:`_node_writer` for how nodes are added)."""
     full = (1 << n) - 1
     masks = [full if col is None else 1 << col for col in fixed] + [0]
-    node_data, succ, pred = G._node, G._succ, G._pred
-
-    def new_node(node_id: int, parent: int | None, attributes: dict) -> None:
-        node_data[node_id] = attributes
-        succ[node_id] = {}
-        if parent is None:
-            pred[node_id] = {}
-        else:
-            edge: dict = {}
-            succ[parent][node_id] = edge
-            pred[node_id] = {parent: edge}
+    new_node = _node_writer(G)
 
     def next_free(depth: int, cols: int, left: int, right: int) -> int:
         return masks[depth] & ~(cols | left | right) if depth < n else 0
@@ -299,6 +284,29 @@ def _grow(
         if depth + 1 < depth_limit and expand(free):
             todo_ = _columns(masks[depth + 1], free, include_rejected)
             stack.append((count - 1, depth + 1, cols_, left_, right_, child, todo_))
+
+
+def _node_writer(G: nx.DiGraph):
+    """A function ``new_node(id, parent, attributes)`` adding a node and its edge to a new ``G``.
+
+    It writes networkx's own adjacency dicts (``_node``, ``_succ``, ``_pred``, one
+    shared edge dict per edge, exactly as ``add_edge`` would) instead of calling
+    ``add_node``/``add_edge`` a million times: that is a third faster, and the graph
+    is brand new, so no view or cache of it exists yet.
+    """
+    node_data, succ, pred = G._node, G._succ, G._pred
+
+    def new_node(node_id: int, parent: int | None, attributes: dict) -> None:
+        node_data[node_id] = attributes
+        succ[node_id] = {}
+        if parent is None:
+            pred[node_id] = {}
+        else:
+            edge: dict = {}
+            succ[parent][node_id] = edge
+            pred[node_id] = {parent: edge}
+
+    return new_node
 
 
 def _columns(candidates: int, free: int, include_rejected: bool):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import TreeTooLargeError
 from ..solvers.propagation import Propagator, columns_of, propagator
-from .build import _attributes
+from .build import _attributes, _node_writer
 from .size import EXACT_FRONTIER, PATHS_PER_NODE, TreeSize
 
 if TYPE_CHECKING:
@@ -39,10 +39,10 @@ def _placed(placement: Placement, row: int, column: int) -> Placement:
     return (*placement, *(-1,) * (row - len(placement)), column)
 
 
-def _pruned(engine: Propagator, gone: int, squares: list) -> tuple:
-    """The (row, column) squares of the packed set ``gone``; ``squares`` holds one shared
-    tuple per square, so a large tree does not store the same pair a million times."""
-    return tuple(squares[row][col] for row, col in engine.squares(gone))
+def _pruned(gone: int, squares: dict[int, tuple[int, int]]) -> tuple:
+    """The (row, column) squares of the packed set ``gone``; ``squares`` maps each bit to
+    one shared tuple, so a large tree does not store the same pair a million times."""
+    return tuple(squares[bit] for bit in columns_of(gone))
 
 
 def _candidates(fixed: Sequence[int | None], row: int, n: int) -> int:
@@ -76,12 +76,10 @@ def grow(
     """
     engine, first_fail, domains, wiped = _begin(n, fixed, propagation, order)
     start = [_candidates(fixed, row, n) for row in range(n)]
-    add_node, add_edge = G.add_node, G.add_edge
+    new_node = _node_writer(G)
 
     def node(node_id: int, attributes: dict, parent: int | None) -> None:
-        add_node(node_id, **attributes)
-        if parent is not None:
-            add_edge(parent, node_id)
+        new_node(node_id, parent, attributes)
 
     def attributes(row, column, depth, placement, wiped, pruned, rejected=False) -> dict:
         # The plain tree's attributes, where a node is a dead end when nothing is "free"
@@ -89,8 +87,8 @@ def grow(
         plain = _attributes(row, column, depth, placement, n, int(wiped < 0), depth_limit, rejected)
         return {**plain, "pruned": pruned, "wiped_out": wiped}
 
-    squares = [[(row, col) for col in range(n)] for row in range(n)]
-    root_pruned = _pruned(engine, engine.pack(start) & ~domains, squares)
+    squares = {row * engine.width + col: (row, col) for row in range(n) for col in range(n)}
+    root_pruned = _pruned(engine.pack(start) & ~domains, squares)
     node(0, attributes(-1, -1, 0, (), wiped, root_pruned), None)
     count = 1
     # A frame: node id, depth, domains, unplaced rows, placement, chosen row, columns to try.
@@ -120,7 +118,7 @@ def grow(
         new, wiped = engine.place(domains, rest, row, column)
         # What left the other rows: the placed row's own other squares are not pruned.
         others = domains & ~(engine.full << (row * engine.width))
-        pruned = _pruned(engine, others & ~new, squares)
+        pruned = _pruned(others & ~new, squares)
         node(count - 1, attributes(row, column, depth + 1, child, wiped, pruned), parent)
         if wiped < 0 and rest and depth + 1 < depth_limit:
             push(count - 1, depth + 1, new, rest, child)
