@@ -156,7 +156,8 @@ def test_conflicting_fixed_queens_wipe_out_the_root():
         assert G.number_of_nodes() == 1
         assert G.nodes[0]["dead_end"] and G.nodes[0]["wiped_out"] == 0
     # Arc consistency proves n=2 and n=3 have no solution before the first placement.
-    assert cpqueens.decision_tree(3, propagation="arc").number_of_nodes() == 1
+    G = cpqueens.decision_tree(3, propagation="arc")
+    assert G.number_of_nodes() == 1 and G.nodes[0]["wiped_out"] == 0
 
 
 def test_max_depth_and_size_guard():

@@ -178,6 +178,8 @@ def tree(
             f"queens placed, {summary['dead_ends']:,} dead ends (a domain wiped out), "
             f"{summary['solutions']:,} solutions"
         )
+        if graph.nodes[0]["wiped_out"] >= 0:
+            line += f" (row {graph.nodes[0]['wiped_out']} wiped out at the root)"
     if target is None:
         click.echo(line)
     else:

@@ -292,6 +292,9 @@ def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
             f"{G.graph['order']} order: {G.number_of_nodes() - 1 - counts['rejected']:,} nodes"
         )
         text += f", {counts['wiped_out']:,} wiped out"
+        root = G.nodes[_root(G)]
+        if root.get("wiped_out", -1) >= 0:
+            text += f" (row {root['wiped_out']} at the root)"
     text += f", {counts['solution']} solutions"
     if counts["rejected"]:
         pruned = G.graph.get("propagation", "none") != "none"
