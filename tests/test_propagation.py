@@ -55,6 +55,7 @@ def test_tree_and_backend_match_the_independent_search(n, fixed, propagation, or
     ]
     solutions = {tuple(d["placement"]) for d in nodes if d["solution"]}
     assert solutions == cpqueens.tree_solutions(G) == brute_force(n, fixed)
+    assert solutions == cpqueens.tree_solutions(cpqueens.decision_tree(n, fixed))
     assert G.graph["propagation"] == propagation and G.graph["order"] == order
 
     dead_ends = sum(v.dead_end for v in visits)
