@@ -9,7 +9,7 @@ import click
 from .. import api
 from ..errors import TreeTooLargeError
 from ..parallel.progress import progress_bar, wants_bar
-from ..trees.build import ORDERS, PROPAGATIONS
+from ..solvers.propagation import ORDERS, PROPAGATIONS
 from . import ranges
 from ._common import (
     DISAGREES,

@@ -61,10 +61,6 @@ if TYPE_CHECKING:
 #: million nodes stay within about 2 GB; n=12 (856,190 nodes) builds, n=13 does not.
 DEFAULT_MAX_NODES = 2_000_000
 
-#: The ways to search a tree can show, and the orders of the rows.
-PROPAGATIONS = ("none", "forward", "arc")
-ORDERS = ("row", "first-fail")
-
 #: The attributes of every node, in the order the exporters write them.
 NODE_ATTRIBUTES = (
     "row",
