@@ -338,7 +338,9 @@ def test_report_html_is_one_self_contained_file(tmp_path):
     page.feed(target.read_text())
     page.close()
     assert page.sources and all(s.startswith("data:image/") for s in page.sources)
-    assert page.tags.count("img") == 2 and page.tags.count("table") == 2
+    # Plots of time and nodes, and of the search profile; a decision tree.
+    assert page.tags.count("img") == 3 and page.tags.count("table") == 3
+    assert "Search profile, n = 6" in target.read_text()
     assert page.tags.count("svg") == 3  # one sample board per n
     for source in page.sources:
         if source.startswith("data:image/png;base64,"):
@@ -357,7 +359,9 @@ def test_report_markdown_embeds_its_pictures(tmp_path):
     text = target.read_text()
     assert "| stack | 10 | all | yes |" in text
     links = re.findall(r"!\[[^\]]*\]\(([^)]*)\)", text)
-    assert len(links) == 3 and all(link.startswith("data:image/") for link in links)
+    assert len(links) == 4 and all(link.startswith("data:image/") for link in links)
+    assert "## Search profile, n = 5" in text
+    assert "| depth | none/row | forward/row | forward/first-fail | arc/row |" in text
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """The explicit decision tree: its size against the backtrackers, its files, its pictures."""
 
 import json
+import re
 import time
 import xml.etree.ElementTree as ET
 
@@ -162,8 +163,13 @@ def test_bad_arguments(kwargs, error, match):
         lambda: cpqueens.decision_tree(6, include_rejected=True),
         lambda: cpqueens.decision_tree(8, {0: 2, 7: 4}, max_depth=5),
         lambda: cpqueens.decision_tree(1),
+        lambda: cpqueens.decision_tree(
+            6, propagation="arc", order="first-fail", include_rejected=True
+        ),
+        lambda: cpqueens.decision_tree(8, {0: 2, 7: 4}, propagation="forward", max_depth=5),
+        lambda: cpqueens.decision_tree(5, {0: 0, 2: 2}, propagation="arc"),
     ],
-    ids=["n6-rejected", "n8-fixed-cut", "n1"],
+    ids=["n6-rejected", "n8-fixed-cut", "n1", "n6-arc-ff-rejected", "n8-fwd-fixed-cut", "n5-wiped"],
 )
 def test_round_trip(tmp_path, suffix, build):
     G = build()
@@ -175,6 +181,24 @@ def test_round_trip(tmp_path, suffix, build):
     assert list(H.edges(data=True)) == list(G.edges(data=True))
     assert H.graph == G.graph
     assert cpqueens.tree_solutions(H) == cpqueens.tree_solutions(G)
+    if G.graph["propagation"] != "none":
+        assert any(data["pruned"] for _, data in H.nodes(data=True))
+        assert all(isinstance(data["pruned"], tuple) for _, data in H.nodes(data=True))
+
+
+def test_old_files_read_as_the_plain_tree(tmp_path):
+    # A GraphML file from before trees had propagation and order.
+    path = cpqueens.export_tree(cpqueens.decision_tree(4), tmp_path / "t.graphml")
+    text = path.read_text()
+    for key in ("propagation", "order"):
+        text = re.sub(rf'<key id="[^"]+" for="graph" attr.name="{key}"[^>]*/>', "", text)
+        text = re.sub(
+            rf'<data key="[^"]+">{"none" if key == "propagation" else "row"}</data>', "", text
+        )
+    assert "propagation" not in text
+    path.write_text(text)
+    H = cpqueens.read_tree(path)
+    assert (H.graph["propagation"], H.graph["order"]) == ("none", "row")
 
 
 def test_json_is_node_link_with_edges_key(tmp_path):

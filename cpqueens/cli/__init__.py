@@ -5,7 +5,8 @@ with status 2 on bad input, exits with 130 on Ctrl-C after saying what was
 finished, and writes its output files atomically. The work itself is done by the
 library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`);
 the modules here only parse, dispatch and print: ``solving`` (backends, solve,
-count), ``checking`` (crosscheck, verify, tree) and ``timing`` (bench, report).
+count), ``checking`` (crosscheck, verify, tree), ``timing`` (bench, report) and
+``profiling`` (profile).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import checking, solving, timing
+from . import checking, profiling, solving, timing
 from ._common import Group
 
 
@@ -31,6 +32,8 @@ def cli() -> None:
       cpqueens crosscheck 1-10 --command "./myqueens {n}"
       ./myqueens 8 | cpqueens verify 8
       cpqueens tree 5 -o tree.svg
+      cpqueens tree 6 --propagation arc --order first-fail -o tree.png
+      cpqueens profile 10 -o profile.png
       cpqueens bench 4-10 -o bench.png
       cpqueens report 4-9 -o report.html
     """
@@ -43,6 +46,7 @@ for command in (
     checking.crosscheck,
     checking.verify,
     checking.tree,
+    profiling.profile,
     timing.bench,
     timing.report,
 ):

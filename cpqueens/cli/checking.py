@@ -10,6 +10,7 @@ import click
 from .. import api
 from ..errors import TreeTooLargeError
 from ..parallel.progress import progress_bar, wants_bar
+from ..solvers.propagation import ORDERS, PROPAGATIONS
 from . import ranges
 from ._common import (
     DISAGREES,
@@ -198,6 +199,20 @@ def verify(
 @click.option("--rejected", is_flag=True, help="Also show the squares that were tried and refused.")
 @click.option("--solutions-only", is_flag=True, help="Draw only the paths that reach a solution.")
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
+@click.option(
+    "--propagation",
+    type=click.Choice(PROPAGATIONS),
+    default="none",
+    show_default=True,
+    help="Blind backtracking, forward checking, or arc consistency after each queen.",
+)
+@click.option(
+    "--order",
+    type=click.Choice(ORDERS),
+    default="row",
+    show_default=True,
+    help="Next row: the lowest unplaced one, or the one with the fewest squares left.",
+)
 @json_option
 @quiet_option
 def tree(
@@ -208,13 +223,17 @@ def tree(
     rejected: bool,
     solutions_only: bool,
     fixed: str,
+    propagation: str,
+    order: str,
     as_json: bool,
     quiet: bool,
 ) -> None:
     """Build the backtracking decision tree of size N; draw it or export it with -o.
 
     Pictures: .png, .svg, .pdf. Graph data: .graphml, .gexf, .json (node-link), .dot.
-    Without -o, print the size of the tree.
+    Without -o, print the size of the tree. With --propagation forward or arc, the
+    tree is the constraint-propagation search: dead ends where a row's domain is
+    wiped out are drawn apart, and --rejected shows the squares pruned away.
     """
     from ..trees.build import decision_tree, tree_solutions
     from ..trees.drawing import draw_tree
@@ -230,6 +249,8 @@ def tree(
         graph = decision_tree(
             n,
             ranges.parse_fixed(fixed) or None,
+            propagation=propagation,
+            order=order,
             include_rejected=rejected,
             max_depth=max_depth,
             **limits,
@@ -247,17 +268,30 @@ def tree(
             draw_tree(graph, target, solutions_only=solutions_only)
         else:
             export_tree(graph, target)
+    placed = [data for node, data in graph.nodes(data=True) if node and not data["rejected"]]
     summary = {
         "n": n,
         "nodes": graph.number_of_nodes(),
         "edges": graph.number_of_edges(),
         "solutions": len(solutions),
+        "propagation": propagation,
+        "order": order,
+        "queens_placed": len(placed),
+        "dead_ends": sum(1 for data in placed if data["dead_end"]),
         "output": None if target is None else str(target),
     }
     if as_json:
         emit_json(summary)
         return
     line = f"n={n}: decision tree of {summary['nodes']:,} nodes, {summary['solutions']:,} solutions"
+    if propagation != "none":
+        line = (
+            f"n={n}, {propagation} propagation, {order} order: {summary['queens_placed']:,} "
+            f"queens placed, {summary['dead_ends']:,} dead ends (a domain wiped out), "
+            f"{summary['solutions']:,} solutions"
+        )
+        if graph.nodes[0]["wiped_out"] >= 0:
+            line += f" (row {graph.nodes[0]['wiped_out']} wiped out at the root)"
     if target is None:
         click.echo(line)
     else:

@@ -81,6 +81,11 @@ def bench(
 @click.option("--reference", default="tree", show_default=True, help="What the others must match.")
 @click.option("-r", "--repeat", type=click.IntRange(min=1), default=3, show_default=True)
 @click.option("--tree-n", type=click.IntRange(1, 7), default=5, show_default=True)
+@click.option(
+    "--profile-n",
+    type=click.IntRange(1, 12),
+    help="Board of the search profile. Default: the largest n of RANGE, at most 10.",
+)
 @quiet_option
 def report(
     sizes: str,
@@ -89,11 +94,13 @@ def report(
     reference: str,
     repeat: int,
     tree_n: int,
+    profile_n: int | None,
     quiet: bool,
 ) -> None:
     """Write one self-contained HTML or Markdown report on the backends over RANGE.
 
-    It holds the cross-check table, the time and node plots, a decision tree and
+    It holds the cross-check table, the time and node plots, the search profile
+    (nodes per depth under each propagation and order), a decision tree and
     sample boards, with every picture embedded. Exit status 1 when a backend
     disagrees (the report is written all the same).
     """
@@ -103,7 +110,7 @@ def report(
     chosen = backend_list(names, enumerating=True)
     target = output_path(output, REPORT_SUFFIXES)
     check_tree_reference(reference, ns)
-    steps = len(ns) + len(ns) * len(chosen) + 1
+    steps = len(ns) + len(ns) * len(chosen) + 2
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
 
         def step(label: str | None) -> None:
@@ -112,7 +119,13 @@ def report(
             bar.advance(label)
 
         data = build_report(
-            ns, chosen, reference=reference, repeat=repeat, tree_n=tree_n, step=step
+            ns,
+            chosen,
+            reference=reference,
+            repeat=repeat,
+            tree_n=tree_n,
+            profile_n=profile_n,
+            step=step,
         )
     text = to_html(data) if target.suffix.lower() == ".html" else to_markdown(data)
     write_atomic(target, text)

@@ -1,4 +1,4 @@
-"""A one-file report: cross-check table, timing and node plots, a decision tree, sample boards.
+"""A one-file report: cross-check, timing and node plots, search profile, decision tree, boards.
 
 :func:`build_report` runs everything and returns a :class:`ReportData`;
 :func:`to_html` and :func:`to_markdown` write it out as a single self-contained
@@ -25,6 +25,14 @@ from ..checking.report import CrossCheckRow
 from ..trees.build import decision_tree
 from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_grid, figure_bytes, run_bench
+from .profile import (
+    SearchProfile,
+    default_solvers,
+    profile_figure,
+    profile_grid,
+    solver_figures,
+    solver_grid,
+)
 from .svgboard import to_svg
 from .tables import crosscheck_grid, format_grid
 
@@ -77,6 +85,8 @@ class ReportData:
     tree_png: bytes
     boards: tuple[tuple[int, tuple[int, ...]], ...]
     created: str
+    profile: SearchProfile | None = None
+    profile_png: bytes = b""
 
     @property
     def ok(self) -> bool:
@@ -91,14 +101,19 @@ def build_report(
     reference: str = "tree",
     repeat: int = 3,
     tree_n: int = 5,
+    profile_n: int | None = None,
     step: Callable[[str | None], None] | None = None,
 ) -> ReportData:
-    """Run the cross-check, the timings, the tree and the sample boards for a report.
+    """Run the cross-check, the timings, the profile, the tree and the sample boards.
 
-    ``step`` is called after each unit of work (one per n for the cross-check, one
-    per (n, backend) for the timings, one for the tree) with a label naming what is
+    The search profile is for ``profile_n`` (default: the largest n, at most 10),
+    with the report's solver backends beside it. ``step`` is called after each
+    unit of work (one per n for the cross-check, one per (n, backend) for the
+    timings, one for the profile, one for the tree) with a label naming what is
     now complete, or None when a size is not complete yet.
     """
+    from .profile import search_profile
+
     tell = step or (lambda label: None)
     rows, _ = crosscheck_by_size(
         ns, backends, reference, on_done=lambda n: tell(f"cross-check n={n}")
@@ -111,6 +126,10 @@ def build_report(
         on_done=lambda t: tell(f"timing n={t.n}" if t.backend == last else None),
     )
     figure = bench_figure(timings, title=f"cpqueens backends, n = {_span(ns)}")
+    profile_n = min(max(ns), 10) if profile_n is None else profile_n
+    solvers = [name for name in default_solvers() if name in backends]
+    profile = search_profile(profile_n, solvers=solvers)
+    tell(f"profile n={profile_n}")
     tree_png = tree_picture(tree_n)
     tell(f"tree n={tree_n}")
     boards = tuple((n, solve(n, limit=1).solutions[0]) for n in ns if n not in (2, 3) and n <= 16)
@@ -125,6 +144,8 @@ def build_report(
         tree_png=tree_png,
         boards=boards,
         created=datetime.datetime.now().isoformat(timespec="seconds"),
+        profile=profile,
+        profile_png=figure_bytes(profile_figure(profile), "png", dpi=90),
     )
 
 
@@ -165,6 +186,36 @@ th:first-child, td:first-child { text-align: left; }
 """
 
 
+_PROFILE_TEXT = (
+    "Queens placed at each depth by blind backtracking (none), forward checking and "
+    "arc consistency, with rows in order or first-fail (the row with the fewest "
+    "squares left); then the constraint solvers' own effort figures on the same board."
+)
+
+
+def _profile_parts(data: ReportData, style: str) -> list[str]:
+    """The search-profile section: heading, text, plot, the two tables."""
+    profile = data.profile
+    if profile is None:
+        return []
+    alt = f"nodes per depth for n={profile.n}"
+    uri = _data_uri(data.profile_png, "image/png")
+    grids = [format_grid(profile_grid(profile), style)]
+    if profile.solvers:
+        grids.append(format_grid(solver_grid(profile), style))
+    figures = solver_figures(profile)
+    if style == "html":
+        return [
+            f"<h2>Search profile, n = {profile.n}</h2>",
+            f"<p>{html.escape(_PROFILE_TEXT)}</p>",
+            f'<figure><img alt="{alt}" src="{uri}"></figure>',
+            *grids,
+            *(f"<p><small>{html.escape(line)}</small></p>" for line in figures),
+        ]
+    heading = f"## Search profile, n = {profile.n}"
+    return [heading, _PROFILE_TEXT, f"![{alt}]({uri})", *grids, *figures]
+
+
 def to_html(data: ReportData) -> str:
     """Return the report as one HTML page; pictures are inline SVG or base64 data URIs."""
     check, problems = crosscheck_grid(data.crosscheck_rows, data.reference)
@@ -190,6 +241,7 @@ def to_html(data: ReportData) -> str:
         "<figcaption>Median of the repeated runs (dots: each run); log scale.</figcaption>",
         "</figure>",
         format_grid(bench_grid(data.timings), "html"),
+        *_profile_parts(data, "html"),
         f"<h2>Decision tree, n = {data.tree_n}</h2>",
         f'<figure><img alt="decision tree for n={data.tree_n}" '
         f'src="{_data_uri(data.tree_png, "image/png")}"></figure>',
@@ -220,6 +272,7 @@ def to_markdown(data: ReportData) -> str:
         f"![time and nodes against n]({_data_uri(data.bench_png, 'image/png')})",
         "Median of the repeated runs (dots: each run); log scale.",
         format_grid(bench_grid(data.timings), "markdown"),
+        *_profile_parts(data, "markdown"),
         f"## Decision tree, n = {data.tree_n}",
         f"![decision tree for n={data.tree_n}]({_data_uri(data.tree_png, 'image/png')})",
         "## Sample boards",

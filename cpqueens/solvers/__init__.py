@@ -11,6 +11,7 @@ from ..errors import UnknownBackendError
 from .base import Backend, BackendInfo, Problem, SearchRun
 from .bitmask import BitmaskBackend
 from .cpsat import CPSatBackend
+from .propagation import PropagationBackend
 from .pyconstraint import ConstraintBackend
 from .randomized import RandomizedBackend
 from .recursive import RecursiveBackend
@@ -27,6 +28,7 @@ REGISTRY: dict[str, Backend] = {
         CPSatBackend(),
         ConstraintBackend(),
         BitmaskBackend(),
+        PropagationBackend(),
     )
 }
 

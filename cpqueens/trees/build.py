@@ -18,11 +18,26 @@ Every node carries the same attributes:
 ``truncated``  True when ``max_depth`` cut off this node's safe children
 =============  ==============================================================
 
-The graph attributes ``n``, ``fixed`` (row -> column), ``include_rejected`` and
-``max_depth`` record how the tree was asked for. The tree is the one the
-hand-written backtrackers walk, so its size is their ``stats``: the nodes below
-the root are ``stats["nodes"]``, and with rejected attempts the non-root nodes are
-``stats["attempts"]``.
+The graph attributes ``n``, ``fixed`` (row -> column), ``include_rejected``,
+``max_depth``, ``propagation`` and ``order`` record how the tree was asked for.
+The default tree is the one the hand-written backtrackers walk, so its size is
+their ``stats``: the nodes below the root are ``stats["nodes"]``, and with
+rejected attempts the non-root nodes are ``stats["attempts"]``.
+
+With ``propagation="forward"`` or ``"arc"`` the tree is the one of the
+``propagate`` backend (:mod:`cpqueens.trees.propagated`): a node is a queen placed
+on a square of its row's domain, the rows may come in first-fail order, and two
+more attributes say what propagation did:
+
+=============  ==============================================================
+``pruned``     tuple of the (row, column) squares removed from other rows'
+               domains at this node (at the root: by the fixed queens)
+``wiped_out``  the row left with no square at a dead end, else -1
+=============  ==============================================================
+
+There ``placement`` holds the columns of rows 0 down to the lowest row with a
+queen, -1 for a row without one yet (the same tuple as before when the rows come
+in order), and ``dead_end`` marks exactly the nodes where a domain was wiped out.
 
 See :mod:`cpqueens.trees.readwrite` to export and read trees, :mod:`cpqueens.trees.drawing` to
 draw them and :mod:`cpqueens.trees.size` for the size estimate behind ``max_nodes``.
@@ -58,11 +73,16 @@ NODE_ATTRIBUTES = (
     "truncated",
 )
 
+#: The further attributes of every node of a tree built with propagation.
+PROPAGATION_ATTRIBUTES = ("pruned", "wiped_out")
+
 
 def decision_tree(
     n: int,
     fixed: Mapping[int, int] | None = None,
     *,
+    propagation: str = "none",
+    order: str = "row",
     include_rejected: bool = False,
     max_depth: int | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
@@ -75,9 +95,20 @@ def decision_tree(
         Board size, at least 1.
     fixed : mapping of int to int, optional
         Queens placed in advance, row -> column: a fixed row offers one square only.
+    propagation : {"none", "forward", "arc"}
+        ``"none"``: blind backtracking, a node for each safe square of the next
+        row. ``"forward"``: forward checking; each square left in the chosen row's
+        domain is a node, and placing it removes the squares it attacks from the
+        unplaced rows. ``"arc"``: forward checking followed by arc consistency
+        between the unplaced rows, to its fixpoint. A node that empties a domain
+        is a dead end.
+    order : {"row", "first-fail"}
+        The row placed next: the lowest unplaced one, or the one with the fewest
+        squares left (ties to the lowest; needs ``propagation``).
     include_rejected : bool
         Also add each square that failed the safety check, as a leaf with
-        ``rejected=True`` (the "attempts" of the search).
+        ``rejected=True`` (the "attempts" of the search); with propagation, each
+        square of the chosen row that propagation had already removed.
     max_depth : int, optional
         Stop growing the tree below this depth (0 keeps only the root). Nodes whose
         safe children were cut off get ``truncated=True``.
@@ -96,6 +127,9 @@ def decision_tree(
     ------
     TreeTooLargeError
         When the tree would exceed ``max_nodes``; the message gives the estimate.
+    InvalidInputError
+        For an unknown ``propagation`` or ``order``, and for ``order="first-fail"``
+        without propagation.
 
     Examples
     --------
@@ -111,6 +145,11 @@ def decision_tree(
 'dead_end': False, 'rejected': False, 'truncated': False}
     >>> sorted(cpqueens.tree_solutions(G))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
+    >>> G = cpqueens.decision_tree(8, propagation="arc", order="first-fail")
+    >>> G.number_of_nodes() - 1, sum(1 for _, d in G.nodes(data="dead_end") if d)
+    (738, 164)
+    >>> G.nodes[1]["pruned"][:4], G.nodes[1]["wiped_out"]
+    (((1, 0), (1, 1), (2, 0), (2, 2)), -1)
     """
     import networkx as nx
 
@@ -120,8 +159,22 @@ def decision_tree(
         max_depth = check_int(max_depth, "max_depth", 0)
     max_nodes = check_int(max_nodes, "max_nodes", 1)
     include_rejected = bool(include_rejected)
+    plain = (propagation, order) == ("none", "row")
+    if not plain:
+        # Only the propagating trees touch the solvers' code: the plain tree, the
+        # reference of crosscheck, shares none with the backends it checks.
+        from ..solvers.propagation import check_search
 
-    size = estimate_tree_size(n, per_row, include_rejected=include_rejected, max_depth=max_depth)
+        propagation, order = check_search(propagation, order)
+
+    size = estimate_tree_size(
+        n,
+        per_row,
+        include_rejected=include_rejected,
+        max_depth=max_depth,
+        propagation=propagation,
+        order=order,
+    )
     if size.graph_nodes > max_nodes:
         raise _too_large(n, size.graph_nodes, max_nodes, exact=size.exact)
 
@@ -130,13 +183,34 @@ def decision_tree(
         fixed={row: col for row, col in enumerate(per_row) if col is not None},
         include_rejected=include_rejected,
         max_depth=max_depth,
+        propagation=propagation,
+        order=order,
     )
+    depth_limit = n if max_depth is None else max_depth
     # A million small dicts make the cyclic garbage collector run over and over
     # while nothing is garbage yet; pausing it halves the build time at n=12.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        _grow(G, n, per_row, include_rejected, n if max_depth is None else max_depth, max_nodes)
+        if plain:
+            _grow(G, n, per_row, include_rejected, depth_limit, max_nodes)
+        else:
+            from . import propagated
+
+            def too_large(count: int) -> TreeTooLargeError:
+                return _too_large(n, count, max_nodes, exact=False)
+
+            propagated.grow(
+                G,
+                n,
+                per_row,
+                propagation,
+                order,
+                include_rejected,
+                depth_limit,
+                max_nodes,
+                too_large,
+            )
     finally:
         if collecting:
             gc.enable()
@@ -163,26 +237,11 @@ def _grow(
     depth_limit: int,
     max_nodes: int,
 ) -> None:
-    """Fill ``G`` with the search tree by an iterative depth-first walk.
-
-    The walk writes networkx's own adjacency dicts (``_node``, ``_succ``, ``_pred``,
-    one shared edge dict per edge, exactly as ``add_edge`` would) instead of calling
-    ``add_node``/``add_edge`` a million times: that is a third faster, and the graph
-    is brand new, so no view or cache of it exists yet.
-    """
+    """Fill ``G`` with the search tree by an iterative depth-first walk (see
+    :func:`_node_writer` for how nodes are added)."""
     full = (1 << n) - 1
     masks = [full if col is None else 1 << col for col in fixed] + [0]
-    node_data, succ, pred = G._node, G._succ, G._pred
-
-    def new_node(node_id: int, parent: int | None, attributes: dict) -> None:
-        node_data[node_id] = attributes
-        succ[node_id] = {}
-        if parent is None:
-            pred[node_id] = {}
-        else:
-            edge: dict = {}
-            succ[parent][node_id] = edge
-            pred[node_id] = {parent: edge}
+    new_node = _node_writer(G)
 
     def next_free(depth: int, cols: int, left: int, right: int) -> int:
         return masks[depth] & ~(cols | left | right) if depth < n else 0
@@ -221,6 +280,29 @@ def _grow(
         if depth + 1 < depth_limit and expand(free):
             todo_ = _columns(masks[depth + 1], free, include_rejected)
             stack.append((count - 1, depth + 1, cols_, left_, right_, child, todo_))
+
+
+def _node_writer(G: nx.DiGraph):
+    """A function ``new_node(id, parent, attributes)`` adding a node and its edge to a new ``G``.
+
+    It writes networkx's own adjacency dicts (``_node``, ``_succ``, ``_pred``, one
+    shared edge dict per edge, exactly as ``add_edge`` would) instead of calling
+    ``add_node``/``add_edge`` a million times: that is a third faster, and the graph
+    is brand new, so no view or cache of it exists yet.
+    """
+    node_data, succ, pred = G._node, G._succ, G._pred
+
+    def new_node(node_id: int, parent: int | None, attributes: dict) -> None:
+        node_data[node_id] = attributes
+        succ[node_id] = {}
+        if parent is None:
+            pred[node_id] = {}
+        else:
+            edge: dict = {}
+            succ[parent][node_id] = edge
+            pred[node_id] = {parent: edge}
+
+    return new_node
 
 
 def _columns(candidates: int, free: int, include_rejected: bool):

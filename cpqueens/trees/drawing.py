@@ -28,11 +28,13 @@ MAX_DRAWN_NODES = 6_000
 #: Label the nodes with their column when the tree has at most this many leaves.
 LABELLED_LEAVES = 160
 
-# One colour per kind of node; the DOT export uses the same ones.
+# One colour per kind of node; the DOT export uses the same ones. Wipe-outs are squares.
+_MARKERS = {"wiped_out": "s"}
 _COLOURS = {
     "root": "#252525",
     "node": "#6baed6",
     "solution": "#2ca02c",
+    "wiped_out": "#fd8d3c",
     "dead_end": "#bdbdbd",
     "rejected": "#f0f0f0",
     "truncated": "#c6dbef",
@@ -110,13 +112,24 @@ def _ancestors(G: nx.DiGraph, node, known: set):
         yield node
 
 
+#: How the legend names each kind of node.
+_LABELS = {"wiped_out": "dead end (domain wiped out)", "dead_end": "dead end"}
+
+
 def _kind(data: dict) -> str:
     if data.get("depth", 1) == 0:
         return "root"
+    # A dead end found by propagation (a row left with no square) is drawn apart.
+    if data.get("wiped_out", -1) >= 0:
+        return "wiped_out"
     for kind in ("solution", "rejected", "dead_end", "truncated"):
         if data.get(kind):
             return kind
     return "node"
+
+
+def _label(data: dict, by_row: bool) -> str:
+    return str(data["column"]) if by_row else f"{data['row']}:{data['column']}"
 
 
 def draw_tree(
@@ -130,8 +143,12 @@ def draw_tree(
 
     Solutions are green, dead ends grey, rejected attempts pale grey, nodes cut
     off by ``max_depth`` pale blue; edges on the way to a solution are drawn
-    darker. Trees up to n=6 are readable whole; for n=8 draw a tree built with
-    ``max_depth`` or pass ``solutions_only=True``.
+    darker. In a tree built with propagation, a dead end where a domain was wiped
+    out is an orange square, and the squares pruned from the chosen row (with
+    ``include_rejected``) are the pale grey leaves; when the rows come first-fail,
+    nodes are labelled ``row:column`` and the levels are depths. Trees up to n=6
+    are readable whole; for n=8 draw a tree built with ``max_depth`` or pass
+    ``solutions_only=True``.
 
     Parameters
     ----------
@@ -176,7 +193,9 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     pos = tidy_layout(shown)
     leaves = max(1, sum(1 for node in shown if shown.out_degree(node) == 0))
     levels = 1 - min(y for _, y in pos.values())
-    width = min(48.0, max(6.0, 0.16 * leaves))
+    by_row = G.graph.get("order", "row") == "row"
+    # Labels "row:column" need about twice the room of a column alone.
+    width = min(48.0, max(6.0, (0.16 if by_row else 0.3) * leaves))
     height = min(16.0, max(3.0, 0.9 * levels))
     figure = Figure(figsize=(width, height))
     FigureCanvasAgg(figure)
@@ -203,17 +222,26 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
         if members:
             xs, ys = zip(*(pos[node] for node in members), strict=True)
             edge = "#969696" if kind in ("rejected", "dead_end") else "none"
-            scale = 1.5 if kind == "solution" else 0.6 if kind == "rejected" else 1.0
-            ax.scatter(xs, ys, s=size * scale, c=colour, edgecolors=edge, linewidths=0.5, zorder=3)
+            scale = 1.5 if kind in ("solution", "wiped_out") else 0.6 if kind == "rejected" else 1.0
+            ax.scatter(
+                xs,
+                ys,
+                s=size * scale,
+                c=colour,
+                marker=_MARKERS.get(kind, "o"),
+                edgecolors=edge,
+                linewidths=0.5,
+                zorder=3,
+            )
     if leaves <= LABELLED_LEAVES:
-        font = max(4.0, min(8.0, size**0.5 * 0.7))
+        font = max(4.0, min(8.0, size**0.5 * 0.7)) * (1.0 if by_row else 0.75)
         for node, (x, y) in pos.items():
             if kinds[node] != "root":
                 light = kinds[node] in ("solution", "node")
                 ax.text(
                     x,
                     y,
-                    str(shown.nodes[node]["column"]),
+                    _label(shown.nodes[node], by_row),
                     ha="center",
                     va="center",
                     fontsize=font,
@@ -221,7 +249,10 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
                     zorder=4,
                 )
 
-    ax.set_yticks(range(0, -levels, -1), ["root"] + [f"row {r}" for r in range(levels - 1)])
+    # Rows come in order only without first-fail; otherwise a level is a depth.
+    level = "row {}" if by_row else "depth {}"
+    ticks = ["root"] + [level.format(d + (0 if by_row else 1)) for d in range(levels - 1)]
+    ax.set_yticks(range(0, -levels, -1), ticks)
     ax.set_xticks([])
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
@@ -229,16 +260,19 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     ax.margins(x=0.5 / leaves + 0.01, y=0.08)
     ax.set_title(title if title is not None else _title(G, shown, solutions_only), loc="left")
     present = [kind for kind in _COLOURS if kind in kinds.values()]
+    labels = dict(_LABELS)
+    if G.graph.get("propagation", "none") != "none":
+        labels["rejected"] = "pruned away"
     handles = [
         Line2D(
             [],
             [],
-            marker="o",
+            marker=_MARKERS.get(k, "o"),
             linestyle="",
             markersize=7,
             color=_COLOURS[k],
             markeredgecolor="#969696",
-            label=k.replace("_", " "),
+            label=labels.get(k, k.replace("_", " ")),
         )
         for k in present
     ]
@@ -252,9 +286,19 @@ def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
     for _, data in G.nodes(data=True):
         counts[_kind(data)] += 1
     text = f"{n}-queens decision tree: {G.number_of_nodes() - 1:,} nodes below the root"
+    if G.graph.get("propagation", "none") != "none":
+        text = (
+            f"{n}-queens search tree, {G.graph['propagation']} propagation, "
+            f"{G.graph['order']} order: {G.number_of_nodes() - 1 - counts['rejected']:,} nodes"
+        )
+        text += f", {counts['wiped_out']:,} wiped out"
+        root = G.nodes[_root(G)]
+        if root.get("wiped_out", -1) >= 0:
+            text += f" (row {root['wiped_out']} at the root)"
     text += f", {counts['solution']} solutions"
     if counts["rejected"]:
-        text += f", {counts['rejected']:,} rejected attempts"
+        pruned = G.graph.get("propagation", "none") != "none"
+        text += f", {counts['rejected']:,} {'pruned squares' if pruned else 'rejected attempts'}"
     if G.graph.get("max_depth") is not None:
         text += f", cut at depth {G.graph['max_depth']}"
     if G.graph.get("fixed"):

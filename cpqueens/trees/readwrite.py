@@ -5,12 +5,16 @@ are written as text and turned back on reading:
 
 * ``placement`` as the columns joined by commas, ``"0,4,7"`` (``""`` for the root);
 * the graph's ``fixed`` queens as ``"row:column"`` pairs, ``"0:2,7:4"``, and a
-  missing ``max_depth`` as -1.
+  missing ``max_depth`` as -1;
+* in a tree built with propagation, each node's ``pruned`` squares as
+  ``"row:column"`` pairs too, ``"1:0,1:1,2:2"``.
 
 GEXF keeps no graph attributes but the graph's name, so ``n``, ``fixed``,
-``include_rejected`` and ``max_depth`` travel in the name
-(``"n=8;fixed=;include_rejected=0;max_depth=-1"``). Node-link JSON keeps lists
-and null as they are, under an explicit ``"edges"`` key. The DOT file is written
+``include_rejected``, ``max_depth``, ``propagation`` and ``order`` travel in the
+name (``"n=8;fixed=;include_rejected=0;max_depth=-1;propagation=none;order=row"``).
+Node-link JSON keeps lists and null as they are, under an explicit ``"edges"`` key.
+A file written before trees had ``propagation`` and ``order`` reads back as the
+plain tree (``"none"``, ``"row"``). The DOT file is written
 here (no Graphviz needed) with colours and labels that ``dot -Tsvg`` can render,
 and :func:`read_tree` reads back the DOT files :func:`export_tree` writes.
 
@@ -28,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import atomic_path, suffix_of
 from ..errors import InvalidInputError
-from .build import NODE_ATTRIBUTES
+from .build import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -48,30 +52,43 @@ def _split(text: str | list) -> tuple[int, ...]:
     return tuple(int(c) for c in text.split(",")) if text else ()
 
 
+def _join_pairs(pairs: Iterable[tuple[int, int]]) -> str:
+    return ",".join(f"{row}:{col}" for row, col in pairs)
+
+
+def _split_pairs(text: str | list) -> tuple[tuple[int, int], ...]:
+    """``"0:2,7:4"``, or node-link JSON's list of [row, column] pairs, as a tuple of pairs."""
+    pairs = [pair.split(":") for pair in text.split(",") if pair] if isinstance(text, str) else text
+    return tuple((int(row), int(col)) for row, col in pairs)
+
+
+def _propagated(graph: dict) -> bool:
+    return graph.get("propagation", "none") != "none"
+
+
 def _flat_graph(graph: dict) -> dict[str, Any]:
     """Graph attributes as numbers, booleans and strings."""
     fixed = graph.get("fixed") or {}
     max_depth = graph.get("max_depth")
     return {
         "n": int(graph["n"]),
-        "fixed": ",".join(f"{row}:{col}" for row, col in sorted(fixed.items())),
+        "fixed": _join_pairs(sorted(fixed.items())),
         "include_rejected": bool(graph.get("include_rejected", False)),
         "max_depth": -1 if max_depth is None else int(max_depth),
+        "propagation": str(graph.get("propagation", "none")),
+        "order": str(graph.get("order", "row")),
     }
 
 
 def _graph_from_flat(flat: dict[str, Any]) -> dict[str, Any]:
-    fixed = flat.get("fixed") or ""
-    if isinstance(fixed, str):
-        pairs = [pair.split(":") for pair in fixed.split(",") if pair]
-    else:  # node-link JSON: a list of [row, column] pairs
-        pairs = fixed
     max_depth = flat.get("max_depth")
     return {
         "n": int(flat["n"]),
-        "fixed": {int(row): int(col) for row, col in pairs},
+        "fixed": dict(_split_pairs(flat.get("fixed") or "")),
         "include_rejected": _flag(flat.get("include_rejected", False)),
         "max_depth": None if max_depth is None or int(max_depth) < 0 else int(max_depth),
+        "propagation": str(flat.get("propagation", "none")),
+        "order": str(flat.get("order", "row")),
     }
 
 
@@ -81,10 +98,18 @@ def _flag(value: Any) -> bool:
     return bool(value)
 
 
+def _attribute_names(graph: dict) -> tuple[str, ...]:
+    """The node attributes of a tree: the plain ones, and with propagation two more."""
+    return NODE_ATTRIBUTES + (PROPAGATION_ATTRIBUTES if _propagated(graph) else ())
+
+
 def _flat_nodes(G: nx.DiGraph) -> Iterable[tuple[int, dict[str, Any]]]:
+    names = _attribute_names(G.graph)
     for node, data in G.nodes(data=True):
-        flat = {key: data[key] for key in NODE_ATTRIBUTES}
+        flat = {key: data[key] for key in names}
         flat["placement"] = _join(data["placement"])
+        if "pruned" in flat:
+            flat["pruned"] = _join_pairs(data["pruned"])
         yield node, flat
 
 
@@ -93,9 +118,10 @@ def _rebuild(nodes: Iterable[tuple[Any, dict]], edges: Iterable[tuple[Any, Any]]
     import networkx as nx
 
     H = nx.DiGraph(**_graph_from_flat(graph))
+    names = _attribute_names(H.graph)
     for node, data in nodes:
         try:
-            attributes = {key: data[key] for key in NODE_ATTRIBUTES}
+            attributes = {key: data[key] for key in names}
         except KeyError as missing:
             raise InvalidInputError(
                 f"not a cpqueens decision tree: node {node!r} has no attribute {missing}"
@@ -105,6 +131,9 @@ def _rebuild(nodes: Iterable[tuple[Any, dict]], edges: Iterable[tuple[Any, Any]]
         for key in _FLAGS:
             attributes[key] = _flag(attributes[key])
         attributes["placement"] = _split(attributes["placement"])
+        if "pruned" in attributes:
+            attributes["pruned"] = _split_pairs(attributes["pruned"])
+            attributes["wiped_out"] = int(attributes["wiped_out"])
         H.add_node(int(node), **attributes)
     H.add_edges_from((int(u), int(v)) for u, v in edges)
     return H
@@ -116,8 +145,9 @@ def _check_tree(G: nx.DiGraph) -> None:
             "export_tree saves the graphs of cpqueens.decision_tree; this graph has no "
             "board size in G.graph['n']"
         )
+    names = _attribute_names(G.graph)
     for node, data in G.nodes(data=True):
-        missing = [key for key in NODE_ATTRIBUTES if key not in data]
+        missing = [key for key in names if key not in data]
         if missing:
             raise InvalidInputError(
                 f"export_tree saves the graphs of cpqueens.decision_tree; node {node!r} "
@@ -204,9 +234,11 @@ def read_tree(path: str | os.PathLike) -> nx.DiGraph:
     return _rebuild(G.nodes(data=True), G.edges, graph)
 
 
-# Colours shared with the drawings: solutions green, dead ends and rejections grey.
+# Colours shared with the drawings: solutions green, dead ends and rejections grey,
+# a dead end where propagation wiped out a domain orange.
 _DOT_STYLE = {
     "solution": 'fillcolor="#2ca02c", fontcolor=white',
+    "wiped_out": 'fillcolor="#fd8d3c", shape=doublecircle',
     "dead_end": 'fillcolor="#bdbdbd"',
     "rejected": 'fillcolor="#f0f0f0", fontcolor="#9e9e9e", color="#bdbdbd", style="filled,dashed"',
     "truncated": 'fillcolor="#c6dbef", style="filled,dotted"',
@@ -232,7 +264,10 @@ def _write_dot(G: nx.DiGraph, graph: dict, path: Path) -> None:
         out.write('  node [shape=circle, style=filled, fillcolor="#6baed6", fontsize=10];\n')
         for node, flat in _flat_nodes(G):
             label = "root" if flat["depth"] == 0 else str(flat["column"])
-            style = next((_DOT_STYLE[key] for key in _DOT_STYLE if flat[key]), "")
+            if flat["depth"] and graph["order"] != "row":
+                label = f"{flat['row']}:{flat['column']}"  # rows out of order: say which
+            marks = {**flat, "wiped_out": flat.get("wiped_out", -1) >= 0}
+            style = next((_DOT_STYLE[key] for key in _DOT_STYLE if marks[key]), "")
             fields = ", ".join(f"{key}={_dot_value(value)}" for key, value in flat.items())
             out.write(f'  {node} [label="{label}", {fields}{", " + style if style else ""}];\n')
         for u, v in G.edges:

@@ -61,10 +61,14 @@ def estimate_tree_size(
     include_rejected: bool = False,
     max_depth: int | None = None,
     seed: int = 0,
+    propagation: str = "none",
+    order: str = "row",
 ) -> TreeSize:
     """Estimate the size of the decision tree of ``n`` queens without building it.
 
-    ``fixed`` is the per-row tuple of :func:`cpqueens.api.check_fixed`.
+    ``fixed`` is the per-row tuple of :func:`cpqueens.api.check_fixed`;
+    ``propagation`` and ``order`` are those of :func:`cpqueens.decision_tree`
+    (already checked), and the same method estimates a propagating tree.
 
     >>> from cpqueens.trees.size import estimate_tree_size
     >>> size = estimate_tree_size(8, (None,) * 8)
@@ -72,9 +76,23 @@ def estimate_tree_size(
     (2056, 15720, True)
     >>> estimate_tree_size(14, (None,) * 14).nodes > 20_000_000
     True
+    >>> estimate_tree_size(8, (None,) * 8, propagation="arc").nodes
+    768
     """
     full = (1 << n) - 1
     depth_limit = n if max_depth is None else min(n, max_depth)
+    if (propagation, order) != ("none", "row"):
+        from .propagated import estimate
+
+        return estimate(
+            n,
+            fixed,
+            propagation,
+            order,
+            include_rejected=include_rejected,
+            depth_limit=depth_limit,
+            seed=seed,
+        )
     nodes = attempts = 0
     # A level is a list of (columns, left diagonals, right diagonals) bit masks.
     level = [(0, 0, 0)]
