@@ -12,18 +12,19 @@ is about 1.3x faster for n=9..11: 0.27 s against 0.36 s at n=10, 1.3 s against 1
 at n=11.
 
 Solutions come one at a time from the solver's ``getSolutionIter``, so ``limit`` and
-``time_limit`` stop the search without computing the rest. The clock is read between
-two solutions: a long stretch of search without a solution cannot be interrupted.
+``time_limit`` stop the search without computing the rest. The clock is read by the
+diagonals constraint, which the solver calls at every assignment, so a long stretch of
+search without a solution is interrupted too.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..board import Solution
-from .base import Backend, Problem, SearchRun
+from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
 
 DIAGONALS = ("global", "pairwise")
 
@@ -68,12 +69,15 @@ class ConstraintBackend(Backend):
         for row, column in enumerate(problem.fixed):
             csp.addVariable(row, list(rows) if column is None else [column])
         csp.addConstraint(constraint.AllDifferentConstraint(), list(rows))
+        # The solver runs between two solutions without handing control back, so the
+        # clock is read from inside a constraint it calls at every assignment.
         if diagonals == "global":
-            csp.addConstraint(_diagonals_constraint_type()(), list(rows))
+            csp.addConstraint(_diagonals_constraint_type()(run.check_time), list(rows))
         else:
             for first in rows:
                 for second in range(first + 1, n):
                     csp.addConstraint(_apart(second - first), (first, second))
+            csp.addConstraint(_diagonals_constraint_type()(run.check_time, check=False), list(rows))
         run.stats.update(solver=type(solver).__name__, diagonals=diagonals, solutions=0)
         found = 0
         try:
@@ -103,6 +107,13 @@ def _diagonals_constraint_type() -> type:
         every assigned queen attacks there, and fails once a row has none left.
         """
 
+        def __init__(self, check_time: Callable[[], None], *, check: bool = True):
+            # ``check_time`` raises once the deadline has passed; with ``check`` False
+            # the constraint only keeps the clock (the pairwise model's diagonals).
+            self._check_time = check_time
+            self._check = check
+            self._calls = 0
+
         def __call__(
             self,
             variables: list[int],
@@ -111,6 +122,11 @@ def _diagonals_constraint_type() -> type:
             forwardcheck: Any = False,
             _unassigned: Any = Unassigned,
         ) -> bool:
+            self._calls += 1
+            if self._calls % TIME_CHECK_INTERVAL == 0:
+                self._check_time()
+            if not self._check:
+                return True
             ups: set[int] = set()
             downs: set[int] = set()
             for row in variables:
