@@ -57,7 +57,7 @@ def _is_quarter_turn_symmetric(n, queens):
 
 
 @njit(cache=True)
-def _search(n, allowed, base, queens, sym, out):
+def complete_rows(n, allowed, base, queens, sym, out):
     """Count the completions of rows ``base..n-1`` below the queens ``queens[:base]``.
 
     Adds to ``out``: [0] solutions, [1] those symmetric under a half turn and [2]
@@ -120,74 +120,15 @@ def _search(n, allowed, base, queens, sym, out):
 
 
 @njit(cache=True)
-def border_allowed(n, a, b, c, d, allowed):
-    """Fill ``allowed`` for the start constellation ``(a, b, c, d)``.
-
-    The border queens stand at (0, a), (n-1, b), (c, 0) and (d, n-1). Their own rows
-    are forced to their square; every other row keeps the squares none of them attacks.
-    """
-    last = n - 1
-    qr = np.array([0, last, c, d], np.int64)
-    qc = np.array([a, b, 0, last], np.int64)
-    full = (np.int64(1) << n) - 1
-    for row in range(n):
-        mask = full
-        forced = -1
-        for k in range(4):
-            if qr[k] == row:
-                forced = qc[k]
-            shift = row - qr[k]
-            if shift < 0:
-                shift = -shift
-            mask &= ~(np.int64(1) << qc[k])
-            if qc[k] + shift < n:
-                mask &= ~(np.int64(1) << (qc[k] + shift))
-            if qc[k] - shift >= 0:
-                mask &= ~(np.int64(1) << (qc[k] - shift))
-        allowed[row] = (np.int64(1) << forced) if forced >= 0 else mask
-
-
-@njit(cache=True)
-def count_constellations(n, signatures, syms, group_orders):
-    """Count every solution and every class of solutions over a batch of constellations.
-
-    Each constellation stands for its ``8 // group_orders[i]`` symmetric images, so
-    its solutions are weighted by that. Classes are counted with Burnside's lemma
-    restricted to the constellation's own symmetry group: only the rotations in it
-    can fix a solution (no reflection fixes an n-queens solution for n > 1).
-    Returns [solutions, classes, nodes].
-    """
-    total = np.zeros(3, np.int64)
-    allowed = np.zeros(n, np.int64)
-    queens = np.zeros(n, np.int64)
-    out = np.zeros(4, np.int64)
-    for i in range(signatures.shape[0]):
-        border_allowed(
-            n, signatures[i, 0], signatures[i, 1], signatures[i, 2], signatures[i, 3], allowed
-        )
-        out[:] = 0
-        _search(n, allowed, 0, queens, syms[i], out)
-        order = group_orders[i]
-        total[0] += out[0] * (8 // order)
-        fixed_points = out[0]
-        if syms[i] != SYM_NONE:
-            fixed_points += out[1]
-        if syms[i] == SYM_QUARTER_TURN:
-            fixed_points += 2 * out[2]
-        total[1] += fixed_points // order
-        total[2] += out[3]
-    return total
-
-
-@njit(cache=True)
 def count_prefixes(n, allowed, prefixes):
     """Count the completions of each placement of the first rows; returns [solutions, nodes]."""
     base = prefixes.shape[1]
     queens = np.zeros(n, np.int64)
     out = np.zeros(4, np.int64)
     for i in range(prefixes.shape[0]):
-        queens[:base] = prefixes[i]
-        _search(n, allowed, base, queens, SYM_NONE, out)
+        for row in range(base):  # a loop compiles much faster than a slice assignment
+            queens[row] = prefixes[i, row]
+        complete_rows(n, allowed, base, queens, np.int64(SYM_NONE), out)
     total = np.zeros(2, np.int64)
     total[0] = out[0]
     total[1] = out[3] + prefixes.shape[0] * base
@@ -223,7 +164,8 @@ def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, bu
         nodes += 1
         queens[row] = _column(bit)
         if row == last:
-            out[filled, :] = queens
+            for column in range(n):  # a loop compiles much faster than a slice assignment
+                out[filled, column] = queens[column]
             filled += 1
             continue
         row += 1
@@ -238,11 +180,14 @@ def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, bu
     return filled
 
 
-def warm_up() -> None:
-    """Compile (or load from the on-disk cache) every kernel, on a tiny board."""
-    signatures = np.array([[1, 2, 2, 1]], np.int64)
-    count_constellations(5, signatures, np.zeros(1, np.int64), np.ones(1, np.int64))
+def warm_up(listing: bool = True) -> None:
+    """Compile (or load from the on-disk cache) the kernels here, on a tiny board.
+
+    With ``listing`` False, only the counting kernel: tasks never list solutions.
+    """
     count_prefixes(4, np.full(4, 15, np.int64), np.zeros((1, 1), np.int64))
+    if not listing:
+        return
     state = np.array([-1, 0, 0], np.int64)
     stack = [np.zeros(4, np.int64) for _ in range(5)]
     enumerate_chunk(4, np.full(4, 15, np.int64), state, *stack, np.zeros((1, 4), np.int64), 10)
