@@ -132,17 +132,21 @@ def count_free_rows(rows, masks, gaps, cols, left, right, avail):
     ``right`` and ``avail`` are the stack, one entry per free row. Returns the
     solutions and the queens placed (nodes).
     """
-    if rows < 2:  # nothing or one row to choose: no search
-        found = 1 if rows == 0 else _popcount(masks[0])
+    if rows == 0:  # every row pre-placed: the constellation is the solution
+        return 1, 1
+    if rows == 1:
+        found = _popcount(masks[0])
         return found, found
     last = rows - 2  # the row whose next row is only counted
     cols[0] = 0
     left[0] = 0
     right[0] = 0
     avail[0] = masks[0]
-    row = 0
+    # Every square a row is entered with is taken once: counting them on entry costs
+    # one popcount per push, where a count per queen would cost a register in the loop.
+    nodes = _popcount(masks[0])
     found = 0
-    nodes = 0
+    row = 0
     while row >= 0:
         free = avail[row]
         if free == 0:
@@ -150,7 +154,6 @@ def count_free_rows(rows, masks, gaps, cols, left, right, avail):
             continue
         bit = free & -free
         avail[row] = free ^ bit
-        nodes += 1
         gap = gaps[row]
         c = cols[row] | bit
         lf = (left[row] | bit) << gap
@@ -164,6 +167,7 @@ def count_free_rows(rows, masks, gaps, cols, left, right, avail):
         gap = gaps[row + 1]
         if masks[row + 2] & ~(c | (lf << gap) | (rt >> gap)) == 0:
             continue
+        nodes += _popcount(following)
         row += 1
         cols[row] = c
         left[row] = lf
