@@ -124,3 +124,25 @@ def test_an_empty_free_row_means_no_solutions():
     assert counting.count_constellation(4, 0, 1, 0, 2) == (0, 0)
     # and the one of 4 queens' two solutions pre-places every row
     assert counting.count_constellation(4, 1, 2, 2, 1) == (1, 1)
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_symmetric_solutions_of_symmetric_constellations(n):
+    # The pair search against the listed solutions of the same border, tested one by one.
+    from cpqueens.solvers.bitmask.symmetric import count_symmetric
+
+    listed = [s for s in cpqueens.solutions(n, backend="bitmask")]
+    table = start_constellations(n)
+    allowed, queens = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    checked = 0
+    for sig, sym in zip(table.signatures, table.syms, strict=True):
+        if not sym:
+            continue
+        border = tuple(int(x) for x in sig)
+        mine = [s for s in listed if (s[0], s[-1], s.index(0), s.index(n - 1)) == border]
+        half = sum(s == tuple(n - 1 - c for c in reversed(s)) for s in mine)
+        quarter = sum(all(s[s[r]] == n - 1 - r for r in range(n)) for s in mine)
+        counting.border_allowed(n, *border, allowed)
+        assert count_symmetric(n, allowed, queens) == (half, quarter), border
+        checked += 1
+    assert checked > 0

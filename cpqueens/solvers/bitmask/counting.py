@@ -21,9 +21,9 @@ Three more things make the loop lean:
   queen nearest a corner (:func:`searched_rotation`): all rotations have the same
   solutions, but that one cuts the search by about a third.
 
-Constellations that a rotation maps to themselves need their solutions tested for
-that symmetry (to count classes); they are few, and are searched by the generic
-kernel of :mod:`.kernels`, which keeps every queen.
+Constellations that a rotation maps to themselves are counted the same way; to
+count classes, their solutions that the rotation fixes too are counted apart, by
+the small search of :mod:`.symmetric`.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .constellations import SYM_NONE, SYM_QUARTER_TURN
-from .kernels import complete_rows
+from .constellations import SYM_NONE
+from .symmetric import count_symmetric
 
 
 @njit(cache=True)
@@ -195,29 +195,24 @@ def count_constellations(n, signatures, syms, group_orders):
     right = np.zeros(n, np.int64)
     avail = np.zeros(n, np.int64)
     queens = np.zeros(n, np.int64)
-    out = np.zeros(4, np.int64)
     for i in range(signatures.shape[0]):
         a, b, c, d = searched_rotation(
             n, signatures[i, 0], signatures[i, 1], signatures[i, 2], signatures[i, 3]
         )
         border_allowed(n, a, b, c, d, allowed)
-        sym = syms[i]
-        if sym == SYM_NONE:
-            rows = free_rows(n, c, d, allowed, masks, gaps)
-            out[0], out[3] = count_free_rows(rows, masks, gaps, cols, left, right, avail)
-        else:
-            for k in range(4):
-                out[k] = 0
-            complete_rows(n, allowed, np.int64(0), queens, sym, out)
+        rows = free_rows(n, c, d, allowed, masks, gaps)
+        solutions, nodes = count_free_rows(rows, masks, gaps, cols, left, right, avail)
+        fixed_points = solutions
+        if syms[i] != SYM_NONE:
+            # A quarter turn fixes a solution only if it fixes its constellation, so
+            # ``quarter`` is 0 unless syms[i] says so; then the quarter turn and its
+            # inverse fix the same solutions.
+            half, quarter = count_symmetric(n, allowed, queens)
+            fixed_points += half + 2 * quarter
         order = group_orders[i]
-        total[0] += out[0] * (8 // order)
-        fixed_points = out[0]
-        if sym != SYM_NONE:
-            fixed_points += out[1]
-        if sym == SYM_QUARTER_TURN:
-            fixed_points += 2 * out[2]
+        total[0] += solutions * (8 // order)
         total[1] += fixed_points // order
-        total[2] += out[3]
+        total[2] += nodes
     return total
 
 

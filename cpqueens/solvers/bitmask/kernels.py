@@ -1,4 +1,4 @@
-"""The compiled inner loops of the ``bitmask`` backend (numba, cached on disk).
+"""The row-by-row kernels of the ``bitmask`` backend: listing, counting below fixed queens.
 
 This module imports numba at the top, so only :mod:`cpqueens.solvers.bitmask`
 imports it, and only when a search starts: ``import cpqueens`` never pays for it.
@@ -7,9 +7,9 @@ Every kernel walks the board row by row with three machine words: the occupied
 columns, and the two diagonal families shifted by one square per row. A square's
 column is bit ``c``, so taking the lowest set bit first visits columns in increasing
 order and yields solutions in lexicographic order. ``allowed[r]`` restricts row ``r``
-(a fixed queen, or the squares left free by pre-placed border queens); a queen that
-``allowed`` forces is never attacked by the queens above it, because those were
-themselves drawn from squares it does not attack.
+to its fixed queen, or leaves it whole. Counting without fixed queens goes through
+start constellations instead (:mod:`.counting`), compiled with numba as here and
+cached on disk.
 
 The search keeps an explicit stack, one entry per row, instead of recursing:
 ``avail[r]`` holds the squares of row ``r`` still to try, ``cols``, ``left`` and
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
-from .constellations import SYM_NONE, SYM_QUARTER_TURN
 
 #: Board sizes the kernels accept: masks are int64 and a diagonal mask is shifted
 #: left once per row, so its highest bit stays below 2 * 32.
@@ -38,30 +36,10 @@ def _column(bit):
 
 
 @njit(cache=True)
-def _is_half_turn_symmetric(n, queens):
-    last = n - 1
-    for row in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
-        if queens[last - row] != last - queens[row]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _is_quarter_turn_symmetric(n, queens):
-    # A quarter turn sends the queen (r, c) to (c, n - 1 - r).
-    last = n - 1
-    for row in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
-        if queens[queens[row]] != last - row:
-            return False
-    return True
-
-
-@njit(cache=True)
-def complete_rows(n, allowed, base, queens, sym, out):
+def _complete_rows(n, allowed, base, queens, out):
     """Count the completions of rows ``base..n-1`` below the queens ``queens[:base]``.
 
-    Adds to ``out``: [0] solutions, [1] those symmetric under a half turn and [2]
-    under a quarter turn (tested only when ``sym`` asks for it), [3] nodes.
+    Adds the solutions to ``out[0]`` and the nodes to ``out[1]``.
     """
     cols = np.zeros(n + 1, np.int64)
     left = np.zeros(n + 1, np.int64)
@@ -98,15 +76,7 @@ def complete_rows(n, allowed, base, queens, sym, out):
         nodes += 1
         if row == last:
             found += 1
-            if sym != SYM_NONE:
-                queens[row] = _column(bit)
-                if _is_half_turn_symmetric(n, queens):
-                    out[1] += 1
-                    if sym == SYM_QUARTER_TURN and _is_quarter_turn_symmetric(n, queens):
-                        out[2] += 1
             continue
-        if sym != SYM_NONE:
-            queens[row] = _column(bit)
         c = cols[row] | bit
         lf = (left[row] | bit) << 1
         rt = (right[row] | bit) >> 1
@@ -116,7 +86,7 @@ def complete_rows(n, allowed, base, queens, sym, out):
         right[row] = rt
         avail[row] = allowed[row] & ~(c | lf | rt)
     out[0] += found
-    out[3] += nodes
+    out[1] += nodes
 
 
 @njit(cache=True)
@@ -124,14 +94,12 @@ def count_prefixes(n, allowed, prefixes):
     """Count the completions of each placement of the first rows; returns [solutions, nodes]."""
     base = prefixes.shape[1]
     queens = np.zeros(n, np.int64)
-    out = np.zeros(4, np.int64)
+    total = np.zeros(2, np.int64)
     for i in range(prefixes.shape[0]):
         for row in range(base):  # a loop compiles much faster than a slice assignment
             queens[row] = prefixes[i, row]
-        complete_rows(n, allowed, base, queens, np.int64(SYM_NONE), out)
-    total = np.zeros(2, np.int64)
-    total[0] = out[0]
-    total[1] = out[3] + prefixes.shape[0] * base
+        _complete_rows(n, allowed, base, queens, total)
+    total[1] += prefixes.shape[0] * base
     return total
 
 
