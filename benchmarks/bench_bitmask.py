@@ -156,6 +156,11 @@ def main() -> int:
     verdicts = []
     wrong = 0
     print(f"machine: {machine()}")
+    if hasattr(os, "getloadavg") and os.getloadavg()[0] > 0.5:
+        print(
+            "note: other work is running (load average above 0.5); the times on every core "
+            "suffer most, so read their ratios with care"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         binary = build_reference(folder)
