@@ -1,4 +1,4 @@
-"""The compiled inner loops of the ``bitmask`` backend (numba, cached on disk).
+"""The row-by-row kernels of the ``bitmask`` backend: listing, counting below fixed queens.
 
 This module imports numba at the top, so only :mod:`cpqueens.solvers.bitmask`
 imports it, and only when a search starts: ``import cpqueens`` never pays for it.
@@ -7,9 +7,9 @@ Every kernel walks the board row by row with three machine words: the occupied
 columns, and the two diagonal families shifted by one square per row. A square's
 column is bit ``c``, so taking the lowest set bit first visits columns in increasing
 order and yields solutions in lexicographic order. ``allowed[r]`` restricts row ``r``
-(a fixed queen, or the squares left free by pre-placed border queens); a queen that
-``allowed`` forces is never attacked by the queens above it, because those were
-themselves drawn from squares it does not attack.
+to its fixed queen, or leaves it whole. Counting without fixed queens goes through
+start constellations instead (:mod:`.counting`), compiled with numba as here and
+cached on disk.
 
 The search keeps an explicit stack, one entry per row, instead of recursing:
 ``avail[r]`` holds the squares of row ``r`` still to try, ``cols``, ``left`` and
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
-from .constellations import SYM_NONE, SYM_QUARTER_TURN
 
 #: Board sizes the kernels accept: masks are int64 and a diagonal mask is shifted
 #: left once per row, so its highest bit stays below 2 * 32.
@@ -38,30 +36,10 @@ def _column(bit):
 
 
 @njit(cache=True)
-def _is_half_turn_symmetric(n, queens):
-    last = n - 1
-    for row in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
-        if queens[last - row] != last - queens[row]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _is_quarter_turn_symmetric(n, queens):
-    # A quarter turn sends the queen (r, c) to (c, n - 1 - r).
-    last = n - 1
-    for row in range(n):  # noqa: SIM110 (numba compiles no generator expressions)
-        if queens[queens[row]] != last - row:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _search(n, allowed, base, queens, sym, out):
+def _complete_rows(n, allowed, base, queens, out):
     """Count the completions of rows ``base..n-1`` below the queens ``queens[:base]``.
 
-    Adds to ``out``: [0] solutions, [1] those symmetric under a half turn and [2]
-    under a quarter turn (tested only when ``sym`` asks for it), [3] nodes.
+    Adds the solutions to ``out[0]`` and the nodes to ``out[1]``.
     """
     cols = np.zeros(n + 1, np.int64)
     left = np.zeros(n + 1, np.int64)
@@ -98,15 +76,7 @@ def _search(n, allowed, base, queens, sym, out):
         nodes += 1
         if row == last:
             found += 1
-            if sym != SYM_NONE:
-                queens[row] = _column(bit)
-                if _is_half_turn_symmetric(n, queens):
-                    out[1] += 1
-                    if sym == SYM_QUARTER_TURN and _is_quarter_turn_symmetric(n, queens):
-                        out[2] += 1
             continue
-        if sym != SYM_NONE:
-            queens[row] = _column(bit)
         c = cols[row] | bit
         lf = (left[row] | bit) << 1
         rt = (right[row] | bit) >> 1
@@ -116,67 +86,7 @@ def _search(n, allowed, base, queens, sym, out):
         right[row] = rt
         avail[row] = allowed[row] & ~(c | lf | rt)
     out[0] += found
-    out[3] += nodes
-
-
-@njit(cache=True)
-def border_allowed(n, a, b, c, d, allowed):
-    """Fill ``allowed`` for the start constellation ``(a, b, c, d)``.
-
-    The border queens stand at (0, a), (n-1, b), (c, 0) and (d, n-1). Their own rows
-    are forced to their square; every other row keeps the squares none of them attacks.
-    """
-    last = n - 1
-    qr = np.array([0, last, c, d], np.int64)
-    qc = np.array([a, b, 0, last], np.int64)
-    full = (np.int64(1) << n) - 1
-    for row in range(n):
-        mask = full
-        forced = -1
-        for k in range(4):
-            if qr[k] == row:
-                forced = qc[k]
-            shift = row - qr[k]
-            if shift < 0:
-                shift = -shift
-            mask &= ~(np.int64(1) << qc[k])
-            if qc[k] + shift < n:
-                mask &= ~(np.int64(1) << (qc[k] + shift))
-            if qc[k] - shift >= 0:
-                mask &= ~(np.int64(1) << (qc[k] - shift))
-        allowed[row] = (np.int64(1) << forced) if forced >= 0 else mask
-
-
-@njit(cache=True)
-def count_constellations(n, signatures, syms, group_orders):
-    """Count every solution and every class of solutions over a batch of constellations.
-
-    Each constellation stands for its ``8 // group_orders[i]`` symmetric images, so
-    its solutions are weighted by that. Classes are counted with Burnside's lemma
-    restricted to the constellation's own symmetry group: only the rotations in it
-    can fix a solution (no reflection fixes an n-queens solution for n > 1).
-    Returns [solutions, classes, nodes].
-    """
-    total = np.zeros(3, np.int64)
-    allowed = np.zeros(n, np.int64)
-    queens = np.zeros(n, np.int64)
-    out = np.zeros(4, np.int64)
-    for i in range(signatures.shape[0]):
-        border_allowed(
-            n, signatures[i, 0], signatures[i, 1], signatures[i, 2], signatures[i, 3], allowed
-        )
-        out[:] = 0
-        _search(n, allowed, 0, queens, syms[i], out)
-        order = group_orders[i]
-        total[0] += out[0] * (8 // order)
-        fixed_points = out[0]
-        if syms[i] != SYM_NONE:
-            fixed_points += out[1]
-        if syms[i] == SYM_QUARTER_TURN:
-            fixed_points += 2 * out[2]
-        total[1] += fixed_points // order
-        total[2] += out[3]
-    return total
+    out[1] += nodes
 
 
 @njit(cache=True)
@@ -184,13 +94,12 @@ def count_prefixes(n, allowed, prefixes):
     """Count the completions of each placement of the first rows; returns [solutions, nodes]."""
     base = prefixes.shape[1]
     queens = np.zeros(n, np.int64)
-    out = np.zeros(4, np.int64)
-    for i in range(prefixes.shape[0]):
-        queens[:base] = prefixes[i]
-        _search(n, allowed, base, queens, SYM_NONE, out)
     total = np.zeros(2, np.int64)
-    total[0] = out[0]
-    total[1] = out[3] + prefixes.shape[0] * base
+    for i in range(prefixes.shape[0]):
+        for row in range(base):  # a loop compiles much faster than a slice assignment
+            queens[row] = prefixes[i, row]
+        _complete_rows(n, allowed, base, queens, total)
+    total[1] += prefixes.shape[0] * base
     return total
 
 
@@ -223,7 +132,8 @@ def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, bu
         nodes += 1
         queens[row] = _column(bit)
         if row == last:
-            out[filled, :] = queens
+            for column in range(n):  # a loop compiles much faster than a slice assignment
+                out[filled, column] = queens[column]
             filled += 1
             continue
         row += 1
@@ -238,11 +148,14 @@ def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, bu
     return filled
 
 
-def warm_up() -> None:
-    """Compile (or load from the on-disk cache) every kernel, on a tiny board."""
-    signatures = np.array([[1, 2, 2, 1]], np.int64)
-    count_constellations(5, signatures, np.zeros(1, np.int64), np.ones(1, np.int64))
+def warm_up(listing: bool = True) -> None:
+    """Compile (or load from the on-disk cache) the kernels here, on a tiny board.
+
+    With ``listing`` False, only the counting kernel: tasks never list solutions.
+    """
     count_prefixes(4, np.full(4, 15, np.int64), np.zeros((1, 1), np.int64))
+    if not listing:
+        return
     state = np.array([-1, 0, 0], np.int64)
     stack = [np.zeros(4, np.int64) for _ in range(5)]
     enumerate_chunk(4, np.full(4, 15, np.int64), state, *stack, np.zeros((1, 4), np.int64), 10)

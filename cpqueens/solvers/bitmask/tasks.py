@@ -55,22 +55,25 @@ class Tally:
 
 def run_task(task: CountTask) -> Tally:
     """Count one task with the compiled kernels (compiling or loading them on first use)."""
-    from . import kernels
-
     if task.allowed is None:
-        solutions, classes, nodes = kernels.count_constellations(
+        from . import counting
+
+        solutions, classes, nodes = counting.count_constellations(
             task.n, task.signatures, task.syms, task.group_orders
         ).tolist()
         return Tally(solutions, classes, nodes)
+    from . import kernels
+
     solutions, nodes = kernels.count_prefixes(task.n, task.allowed, task.prefixes).tolist()
     return Tally(solutions, 0, nodes)
 
 
 def warm_up() -> None:
     """Compile or load the kernels now, so that no task pays for it (a pool initializer)."""
-    from . import kernels
+    from . import counting, kernels
 
-    kernels.warm_up()
+    counting.warm_up()
+    kernels.warm_up(listing=False)
 
 
 def split(items: dict[str, np.ndarray], n: int, batches: int) -> list[CountTask]:
