@@ -20,12 +20,12 @@ from __future__ import annotations
 import importlib.util
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..board import Solution
-from ..errors import BackendUnavailableError, InvalidInputError
+from ..board import Solution, is_valid
+from ..errors import BackendUnavailableError, InvalidInputError, SolverError
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,9 @@ class BackendInfo:
     workers: bool
     max_n: int | None
     options: tuple[str, ...]
+    #: For a backend that drives several solvers: each solver's name mapped to None
+    #: when it is usable here, else to the pip requirement that would bring it.
+    solvers: dict[str, str | None] = field(default_factory=dict)
 
 
 class Backend:
@@ -158,6 +161,14 @@ class Backend:
         """
         raise NotImplementedError(f"{type(self).__name__} does not count classes natively")
 
+    def solver_choices(self) -> dict[str, str | None]:
+        """The solvers behind this backend: name -> None if usable, else what installs it.
+
+        Listed by :func:`cpqueens.backends` without importing any solver package;
+        backends that drive a single solver return an empty dict.
+        """
+        return {}
+
     def is_available(self) -> bool:
         return self.requires is None or importlib.util.find_spec(self.requires) is not None
 
@@ -184,10 +195,51 @@ class Backend:
             workers=self.supports_workers,
             max_n=self.max_n,
             options=self.options,
+            solvers=self.solver_choices() if self.is_available() else {},
         )
 
     def __repr__(self) -> str:
         return f"<cpqueens backend {self.name!r}>"
+
+
+def check_choice(
+    backend: str,
+    option: str,
+    value: object,
+    usable: Iterable[str],
+    missing: Mapping[str, str] | None = None,
+) -> None:
+    """Refuse ``value`` unless it is one of ``usable``, listing the valid names.
+
+    ``missing`` maps the names known but not usable here to what would make them
+    usable (a pip requirement, a system package), so the message says so.
+    """
+    usable = tuple(usable)
+    if value in usable:
+        return
+    message = (
+        f"{backend} option {option} must be one of {', '.join(usable) or '(none usable here)'}"
+    )
+    if missing:
+        message += "; not usable here: " + ", ".join(f"{k} ({v})" for k, v in missing.items())
+    raise InvalidInputError(f"{message}; got {value!r}")
+
+
+def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solution:
+    """Return the solver's assignment as a tuple once it is known to solve ``problem``.
+
+    A solver that hands back anything else (a wrong model, a lost fixed queen) gets a
+    :class:`~cpqueens.errors.SolverError` naming it, never a place in a Result.
+    """
+    solution = tuple(values)
+    if is_valid(solution, problem.n) and all(
+        want is None or want == got for want, got in zip(problem.fixed, solution, strict=True)
+    ):
+        return solution
+    raise SolverError(
+        f"{solver} returned {solution!r}, which is not a solution of the {problem.n}-queens "
+        "problem with the fixed queens given"
+    )
 
 
 #: The deepest recursion a recursive backend will attempt. Python 3.11 keeps each
