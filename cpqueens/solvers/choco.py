@@ -76,9 +76,9 @@ class ChocoBackend(Backend):
             model.intvar(0, n - 1, f"q{r}") if column is None else model.intvar(column, column)
             for r, column in enumerate(problem.fixed)
         ]
-        model.all_different(rows, consistency).post()
-        model.all_different([model.int_offset_view(q, r) for r, q in enumerate(rows)], consistency).post()
-        model.all_different([model.int_offset_view(q, -r) for r, q in enumerate(rows)], consistency).post()
+        for sign in (0, 1, -1):  # columns, then q[r] + r, then q[r] - r
+            views = [q if sign == 0 else model.int_offset_view(q, sign * r) for r, q in enumerate(rows)]
+            model.all_different(views, consistency).post()
         solver = model.get_solver()
         solver.set_input_order_lb_search(*rows)
         remaining = run.remaining()

@@ -142,7 +142,7 @@ def _declared_solvers() -> tuple[tuple[str, str | None], ...]:
         extra = marker.group(1)
         if extra in NOT_SOLVERS or extra.startswith("io-"):
             continue
-        extras.setdefault(extra, []).append(re.split(r"[\s<>=!~;\[]", requirement, 1)[0])
+        extras.setdefault(extra, []).append(re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0])
     return tuple(
         (extra, None if not absent else "pip install " + " ".join(absent))
         for extra, packages in extras.items()
