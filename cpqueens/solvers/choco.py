@@ -77,7 +77,7 @@ class ChocoBackend(Backend):
             for r, column in enumerate(problem.fixed)
         ]
         for sign in (0, 1, -1):  # columns, then q[r] + r, then q[r] - r
-            views = [q if sign == 0 else model.int_offset_view(q, sign * r) for r, q in enumerate(rows)]
+            views = [model.int_offset_view(q, sign * r) if sign else q for r, q in enumerate(rows)]
             model.all_different(views, consistency).post()
         solver = model.get_solver()
         solver.set_input_order_lb_search(*rows)
@@ -89,9 +89,7 @@ class ChocoBackend(Backend):
         run.stats.update(consistency=consistency, search="input order, smallest column first")
         try:
             while _next_solution(choco, handle, no_criterion):
-                yield check_solution(
-                    [choco.get_intvar_value(q) for q in squares], problem, "Choco"
-                )
+                yield check_solution([choco.get_intvar_value(q) for q in squares], problem, "Choco")
             state = str(choco.get_search_state(handle))
             if state == "STOPPED":
                 run.mark_timed_out()

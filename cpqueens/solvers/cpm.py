@@ -71,9 +71,7 @@ class CpmpyBackend(Backend):
     options = ("solver",)
 
     def solver_choices(self) -> dict[str, str | None]:
-        return {
-            name: CANNOT_ENUMERATE.get(name, need) for name, need in _declared_solvers()
-        }
+        return {name: CANNOT_ENUMERATE.get(name, need) for name, need in _declared_solvers()}
 
     def check_options(self, options: dict[str, Any]) -> None:
         solver = options.get("solver", DEFAULT_SOLVER)

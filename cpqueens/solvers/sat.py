@@ -173,9 +173,7 @@ class SatBackend(Backend):
                     if not _solve(solver, [first + 1] if incremental else [], run, label):
                         break
                     queens = [lit for lit in solver.get_model()[: n * n] if lit > 0]
-                    block.append(
-                        check_solution([(lit - 1) % n for lit in queens], problem, label)
-                    )
+                    block.append(check_solution([(lit - 1) % n for lit in queens], problem, label))
                     blocking.append([-lit for lit in queens])
                     if incremental:
                         solver.add_clause(blocking[-1])
