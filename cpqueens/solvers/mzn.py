@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime
 import functools
 import importlib.resources
+import importlib.util
 import shutil
 import warnings
 from collections.abc import Iterator
@@ -66,10 +67,11 @@ class MiniZincBackend(Backend):
     options = ("solver",)
 
     def is_available(self) -> bool:
-        return super().is_available() and shutil.which("minizinc") is not None
+        return _has_package() and shutil.which("minizinc") is not None
 
     def require(self) -> None:
-        super().require()
+        if not _has_package():
+            super().require()  # names the pip package
         if shutil.which("minizinc") is None:
             raise BackendUnavailableError(f"backend 'minizinc' needs {INSTALL_TOOLCHAIN}")
 
@@ -121,6 +123,10 @@ class MiniZincBackend(Backend):
         if not complete and (problem.limit is None or len(solutions) < problem.limit):
             run.mark_timed_out()  # ended without proving there is nothing more: the clock
         yield from solutions
+
+
+def _has_package() -> bool:
+    return importlib.util.find_spec(MiniZincBackend.requires) is not None
 
 
 def model_path() -> Any:

@@ -18,13 +18,12 @@ about 1.2x and Glucose 4 about 1.5-1.8x faster than one loop over the whole boar
 (``benchmarks/bench_solvers.py``). Kissat in pysat cannot take a clause after a
 solve, so for it each solution is a fresh solver run (slow, but right).
 
-``time_limit`` is checked between two solutions, and each solver call is bounded by
-pysat's interrupt on a timer, so a long call stops too.
+``time_limit`` is checked between two solutions, and each call of a solver that
+pysat can interrupt (not CaDiCaL) is bounded by a timer, so a long call stops too.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import threading
 from collections.abc import Iterator
@@ -170,7 +169,7 @@ class SatBackend(Backend):
                 while wanted is None or len(block) < wanted:
                     if solver is None:
                         solver = start(blocking if incremental else [*blocking, [first + 1]])
-                    if not _solve(solver, [first + 1] if incremental else [], run, label):
+                    if not _solve(solver, name, [first + 1] if incremental else [], run, label):
                         break
                     queens = [lit for lit in solver.get_model()[: n * n] if lit > 0]
                     block.append(check_solution([(lit - 1) % n for lit in queens], problem, label))
@@ -193,30 +192,27 @@ class SatBackend(Backend):
                 finish(solver)
 
 
-def _solve(solver: Any, assumptions: list[int], run: SearchRun, label: str) -> bool:
+def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label: str) -> bool:
     """One solver call under ``assumptions``; False when unsatisfiable or out of time.
 
     Under a time limit the call runs on pysat's ``solve_limited`` and a timer
     interrupts it at the deadline; a solver that cannot be interrupted is called
-    plainly and the clock is read between two solutions only.
+    plainly, and the clock is read between two solutions only.
     """
     remaining = run.remaining()
     if remaining is not None and remaining <= 0:
         run.mark_timed_out()
         return False
     try:
-        if remaining is None:
+        if remaining is None or not interruptible(name):
             return bool(solver.solve(assumptions=assumptions))
         timer = threading.Timer(remaining, solver.interrupt)
         timer.start()
         try:
             found = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        except NotImplementedError:
-            found = solver.solve(assumptions=assumptions)
         finally:
             timer.cancel()
-        with contextlib.suppress(NotImplementedError):
-            solver.clear_interrupt()
+        solver.clear_interrupt()
     except Exception as error:
         raise SolverError(f"{label} failed: {error}") from error
     if found is None:  # interrupted by the timer
@@ -292,3 +288,19 @@ def cardinality_solvers() -> tuple[str, ...]:
             able.append(name)
         solver.delete()
     return tuple(able)
+
+
+@functools.cache
+def interruptible(name: str) -> bool:
+    """Whether pysat can interrupt a call of this solver (CaDiCaL, for one, cannot)."""
+    from pysat.solvers import Solver
+
+    solver = Solver(name=name)
+    try:
+        solver.interrupt()
+        solver.clear_interrupt()
+    except NotImplementedError:
+        return False
+    finally:
+        solver.delete()
+    return True
