@@ -72,9 +72,7 @@ def test_search_effort_is_counted():
         ("minizinc", "solver", "zchaff", ["gecode"]),
     ],
 )
-def test_unknown_names_are_refused_at_the_call_with_the_valid_ones(
-    backend, option, value, listed
-):
+def test_unknown_names_are_refused_at_the_call_with_the_valid_ones(backend, option, value, listed):
     usable(backend)
     with pytest.raises(cpqueens.InvalidInputError) as caught:
         cpqueens.solutions(8, backend=backend, **{option: value})
@@ -199,10 +197,8 @@ def test_minizinc_ships_its_model():
 
 def test_sat_solution_that_breaks_the_rules_is_an_error_naming_the_solver(monkeypatch):
     usable("sat")
-    real = sat_backend.board_formula
 
     def rows_only(n, encoding, fixed):  # a formula that forgot columns and diagonals
-        clauses, atmosts, top = real(n, encoding, fixed)
         return [list(range(r * n + 1, r * n + n + 1)) for r in range(n)], [], n * n
 
     monkeypatch.setattr(sat_backend, "board_formula", rows_only)
@@ -214,8 +210,7 @@ def test_minizinc_model_that_breaks_the_rules_is_an_error(monkeypatch, tmp_path)
     usable("minizinc")
     wrong = tmp_path / "queens.mzn"
     wrong.write_text(
-        "int: n; array[0..n-1] of int: fixed; array[0..n-1] of var 0..n-1: q;\n"
-        "solve satisfy;\n"
+        "int: n; array[0..n-1] of int: fixed; array[0..n-1] of var 0..n-1: q;\nsolve satisfy;\n"
     )
     monkeypatch.setattr(minizinc_backend, "model_path", lambda: wrong)
     with pytest.raises(cpqueens.SolverError, match="gecode"):
