@@ -250,7 +250,8 @@ def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solu
     else:
         valid = is_valid(solution, n)
     if valid and problem.has_fixed:
-        valid = all(want is None or want == got for want, got in zip(problem.fixed, solution, strict=True))
+        pairs = zip(problem.fixed, solution, strict=True)
+        valid = all(want is None or want == got for want, got in pairs)
     if valid:
         return solution
     raise SolverError(
