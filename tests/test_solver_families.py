@@ -236,3 +236,14 @@ def test_choco_assignment_that_breaks_the_rules_is_an_error(monkeypatch):
     monkeypatch.setattr(choco, "get_intvar_value", lambda handle: 0)
     with pytest.raises(cpqueens.SolverError, match="Choco"):
         cpqueens.solve(6, backend="choco")
+
+
+def test_cli_backends_lists_the_cpmpy_solvers():
+    from click.testing import CliRunner
+
+    from cpqueens.cli import cli
+
+    usable("cpmpy")
+    out = CliRunner().invoke(cli, ["backends"]).output
+    line = next(line for line in out.splitlines() if line.startswith("cpmpy solvers usable"))
+    assert "ortools" in line
