@@ -35,9 +35,9 @@ from .base import Backend, Problem, SearchRun, check_choice, check_solution
 
 DEFAULT_SOLVER = "gecode"
 INSTALL_TOOLCHAIN = (
-    "the MiniZinc toolchain (the 'minizinc' program) is not on the PATH; install it "
-    "with: apt-get install minizinc (Debian/Ubuntu, brings Gecode too), or from "
-    "https://www.minizinc.org"
+    "backend 'minizinc' needs the MiniZinc toolchain, and the 'minizinc' program is not "
+    "on the PATH; install it with: apt-get install minizinc (Debian/Ubuntu, brings "
+    "Gecode too), or from https://www.minizinc.org"
 )
 
 
@@ -73,7 +73,7 @@ class MiniZincBackend(Backend):
         if not _has_package():
             super().require()  # names the pip package
         if shutil.which("minizinc") is None:
-            raise BackendUnavailableError(f"backend 'minizinc' needs {INSTALL_TOOLCHAIN}")
+            raise BackendUnavailableError(INSTALL_TOOLCHAIN)
 
     def check_options(self, options: dict[str, Any]) -> None:
         solver = options.get("solver", DEFAULT_SOLVER)
