@@ -154,6 +154,12 @@ def test_every_usable_cpmpy_solver_enumerates(solver):
     assert limited.count == 2 and not limited.complete
 
 
+def test_cpmpy_listing_without_imports_matches_solver_lookup():
+    usable("cpmpy")
+    info = next(i for i in cpqueens.backends() if i.name == "cpmpy")
+    assert {name for name, need in info.solvers.items() if need is None} == set(cpmpy_solvers())
+
+
 def test_cpmpy_subsolver_names_are_taken():
     usable("cpmpy")
     if "pysat" not in cpmpy_solvers():

@@ -22,6 +22,8 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import re
+import shutil
+import subprocess
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -35,9 +37,11 @@ DEFAULT_SOLVER = "ortools"
 NOT_SOLVERS = ("all", "test", "type", "docs", "xcsp3")
 #: Solvers cpmpy lists that cannot enumerate the solutions of a satisfaction problem.
 CANNOT_ENUMERATE = {"rc2": "a MaxSAT solver, it needs an objective"}
+#: The oldest MiniZinc that cpmpy 1.1's minizinc solver accepts.
+MINIZINC_FOR_CPMPY = (2, 8, 2)
 #: What a solver needs beyond its pip package, for the ones that need more.
 NEEDS_MORE = {
-    "minizinc": "the MiniZinc toolchain >= 2.8, e.g. from minizinc.org",
+    "minizinc": "the MiniZinc toolchain >= 2.8.2, e.g. from minizinc.org",
     "pysat": "pip install python-sat[pb] pypblib, for the pseudo-Boolean constraints",
 }
 
@@ -127,9 +131,10 @@ class CpmpyBackend(Backend):
 def _declared_solvers() -> tuple[tuple[str, str | None], ...]:
     """cpmpy's solvers as its extras declare them: name -> None if installed, else the need.
 
-    Reads package metadata only (no import). An extra counts as installed when every
-    distribution it requires is installed, whatever the version: cpmpy's pins lag
-    behind (it asks for pychoco < 0.3, and pychoco 0.4 works).
+    Reads package metadata only (no import; for MiniZinc, asks the program its
+    version). An extra counts as installed when every distribution it requires is
+    installed, whatever the version: cpmpy's pins lag behind (it asks for
+    pychoco < 0.3, and pychoco 0.4 works).
     """
     requirements = importlib.metadata.requires("cpmpy") or []
     extras: dict[str, list[str]] = {}
@@ -141,11 +146,34 @@ def _declared_solvers() -> tuple[tuple[str, str | None], ...]:
         if extra in NOT_SOLVERS or extra.startswith("io-"):
             continue
         extras.setdefault(extra, []).append(re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0])
-    return tuple(
-        (extra, None if not absent else "pip install " + " ".join(absent))
-        for extra, packages in extras.items()
-        for absent in [[p for p in dict.fromkeys(packages) if not _installed(p)]]
-    )
+    # Two solvers need more than their extra brings: say so rather than list them usable.
+    extras.setdefault("pysat", []).extend(["pindakaas", "pypblib"])
+    choices = []
+    for extra, packages in extras.items():
+        absent = [p for p in dict.fromkeys(packages) if not _installed(p)]
+        need = "pip install " + " ".join(absent) if absent else None
+        if extra == "minizinc" and need is None:
+            need = _minizinc_need()
+        choices.append((extra, need))
+    return tuple(choices)
+
+
+def _minizinc_need() -> str | None:
+    """None when the MiniZinc program cpmpy 1.1 can drive (2.8.2 or later) is here."""
+    program = shutil.which("minizinc")
+    if program is None:
+        return NEEDS_MORE["minizinc"]
+    try:
+        out = subprocess.run(
+            [program, "--version"], capture_output=True, text=True, timeout=10
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return NEEDS_MORE["minizinc"]
+    found = re.search(r"version (\d+)\.(\d+)\.(\d+)", out)
+    if found is None or tuple(map(int, found.groups())) < MINIZINC_FOR_CPMPY:
+        version = ".".join(found.groups()) if found else "unknown"
+        return f"{NEEDS_MORE['minizinc']} (found {version})"
+    return None
 
 
 def _installed(distribution: str) -> bool:
