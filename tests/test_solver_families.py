@@ -65,6 +65,8 @@ def test_search_effort_is_counted():
     "backend, option, value, listed",
     [
         ("choco", "consistency", "strong", ["AC", "BC", "AC_REGIN"]),
+        ("choco", "search", "dfs", ["auto", "input", "first-fail"]),
+        ("minizinc", "search", "dfs", ["auto", "input", "first-fail"]),
         ("sat", "encoding", "unary", ["pairwise", "seqcounter", "totalizer", "kmtotalizer"]),
         ("sat", "solver", "zchaff", ["cadical195", "glucose4", "minisat22"]),
         ("cpmpy", "solver", "cbc", ["ortools", "choco"]),
@@ -139,8 +141,24 @@ def test_choco_is_lexicographic_and_lazy():
     usable("choco")
     iterator = cpqueens.solutions(12, backend="choco")
     assert next(iterator) == (0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3)
-    result = cpqueens.solve(12, backend="choco", limit=2)
+    found = cpqueens.solve(9, backend="choco").solutions
+    assert list(found) == sorted(found)
+    result = cpqueens.solve(12, backend="choco", limit=2, search="input")
+    assert result.solutions[0] == (0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3)
     assert result.stats["nodes"] < 100  # the search stopped at the second solution
+
+
+@pytest.mark.parametrize("name", ["choco", "minizinc"])
+def test_first_fail_search_finds_a_large_board_and_lists_the_same_set(name):
+    usable(name)
+    result = cpqueens.solve(100, backend=name, limit=1, time_limit=60)
+    assert result.stats["search"] == "first-fail" and not result.stats["timed_out"]
+    assert is_valid(result.solution, 100)
+    every = cpqueens.solve(8, backend=name, search="first-fail")
+    assert set(every.solutions) == brute_force(8)
+    fixed = {0: 2, 7: 4}
+    found = cpqueens.solve(8, backend=name, search="first-fail", fixed=fixed).solutions
+    assert set(found) == brute_force(8, fixed)
 
 
 @pytest.mark.parametrize("solver", cpmpy_solvers())

@@ -3,7 +3,11 @@
 ``cpqueens/solvers/models/queens.mzn`` is an ordinary MiniZinc model (one can open it
 in the MiniZinc IDE): one variable per row, ``alldifferent`` on the columns and on
 both diagonal families, the fixed queens as data (``-1`` for a free row), and a
-search annotation, rows in order and columns from the left. The ``minizinc`` Python
+search annotation chosen by the data: rows in order and columns from the left
+(``search="input"``: a complete enumeration comes out in lexicographic order), or the
+row with the fewest columns left first (``search="first-fail"``: a first solution for
+n=200 in seconds). ``"auto"`` (the default) takes the first without a ``limit`` and
+the second with one, like the cpsat and choco backends. The ``minizinc`` Python
 package compiles it with the MiniZinc toolchain and runs the solver named by
 ``solver=`` (Gecode by default; any solver ``minizinc --solvers`` lists that can
 enumerate, that is whose configuration accepts ``-a``).
@@ -34,6 +38,7 @@ from ..errors import BackendUnavailableError, SolverError
 from .base import Backend, Problem, SearchRun, check_choice, check_solution
 
 DEFAULT_SOLVER = "gecode"
+SEARCHES = ("auto", "input", "first-fail")
 INSTALL_TOOLCHAIN = (
     "backend 'minizinc' needs the MiniZinc toolchain, and the 'minizinc' program is not "
     "on the PATH; install it with: apt-get install minizinc (Debian/Ubuntu, brings "
@@ -44,8 +49,9 @@ INSTALL_TOOLCHAIN = (
 class MiniZincBackend(Backend):
     """queens.mzn compiled by MiniZinc and solved by Gecode or another MiniZinc solver.
 
-    Option ``solver``: a solver of ``minizinc --solvers`` that can list all solutions,
-    by its short name (``"gecode"``) or its id (``"org.gecode.gecode"``).
+    Options: ``solver``, a solver of ``minizinc --solvers`` that can list all
+    solutions, by its short name (``"gecode"``) or its id (``"org.gecode.gecode"``);
+    ``search``, ``"auto"``, ``"input"`` or ``"first-fail"`` (see the module).
 
     >>> import cpqueens
     >>> ready = next(i for i in cpqueens.backends() if i.name == "minizinc").available
@@ -64,7 +70,7 @@ class MiniZincBackend(Backend):
     requires = "minizinc"
     install_hint = "minizinc"
     lexicographic = False  # sorted when complete; a limited run stops where the solver was
-    options = ("solver",)
+    options = ("solver", "search")
 
     def is_available(self) -> bool:
         return _has_package() and shutil.which("minizinc") is not None
@@ -76,6 +82,7 @@ class MiniZincBackend(Backend):
             raise BackendUnavailableError(INSTALL_TOOLCHAIN)
 
     def check_options(self, options: dict[str, Any]) -> None:
+        check_choice("minizinc", "search", options.get("search", "auto"), SEARCHES)
         solver = options.get("solver", DEFAULT_SOLVER)
         if not self.is_available():
             return  # the call is refused next, saying how to install MiniZinc
@@ -95,6 +102,10 @@ class MiniZincBackend(Backend):
         instance = minizinc.Instance(minizinc.Solver.lookup(tag), model)
         instance["n"] = problem.n
         instance["fixed"] = [-1 if column is None else column for column in problem.fixed]
+        search = problem.options.get("search", "auto")
+        if search == "auto":
+            search = "input" if problem.limit is None else "first-fail"
+        instance["fewest_first"] = search == "first-fail"
         limit = None if remaining is None else datetime.timedelta(seconds=remaining)
         try:
             with warnings.catch_warnings():
@@ -110,6 +121,7 @@ class MiniZincBackend(Backend):
         status = result.status
         run.stats.update(
             solver=tag,
+            search=search,
             status=status.name,
             **{key: _plain(value) for key, value in result.statistics.items()},
         )
