@@ -271,3 +271,23 @@ def test_cli_backends_lists_the_cpmpy_solvers():
     out = CliRunner().invoke(cli, ["backends"]).output
     line = next(line for line in out.splitlines() if line.startswith("cpmpy solvers usable"))
     assert "ortools" in line
+
+
+def test_a_solver_run_leaves_sigterm_to_the_process(tmp_path):
+    # Exact installs its own SIGTERM handler; a process pool forked afterwards (the
+    # bitmask backend's) could then never terminate its workers.
+    usable("cpmpy")
+    if "exact" not in cpmpy_solvers():
+        pytest.skip("cpmpy's exact is not usable here")
+    import multiprocessing
+    import time
+
+    cpqueens.count(6, backend="cpmpy", solver="exact")
+    child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+    child.start()
+    child.terminate()
+    child.join(timeout=10)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+    assert not alive, "a forked child ignored SIGTERM after a solver run"

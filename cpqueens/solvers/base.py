@@ -17,9 +17,12 @@ figures can be compared (the definitions of article 001):
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import operator
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -224,6 +227,36 @@ def check_choice(
     if missing:
         message += "; not usable here: " + ", ".join(f"{k} ({v})" for k, v in missing.items())
     raise InvalidInputError(f"{message}; got {value!r}")
+
+
+#: Signals a native solver may take over for its own shutdown and leave taken.
+_GUARDED_SIGNALS = ("SIGINT", "SIGTERM", "SIGXCPU", "SIGALRM", "SIGHUP")
+
+
+@contextlib.contextmanager
+def signal_handlers_kept() -> Iterator[None]:
+    """Put back the process's signal handlers after a solver library has run.
+
+    Exact, for one, installs C-level handlers for SIGTERM and SIGXCPU and leaves them:
+    a process pool forked afterwards then has workers that ignore the SIGTERM its
+    ``terminate`` sends, and the pool never shuts down. Only the main thread may set
+    handlers, so elsewhere this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = {}
+    for name in _GUARDED_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None:
+            saved[number] = signal.getsignal(number)
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            # None: a handler set outside Python before the run; leave that one be.
+            if handler is not None:
+                signal.signal(number, handler)
 
 
 def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solution:

@@ -30,7 +30,14 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import SolverError
-from .base import Backend, Problem, SearchRun, check_choice, check_solution
+from .base import (
+    Backend,
+    Problem,
+    SearchRun,
+    check_choice,
+    check_solution,
+    signal_handlers_kept,
+)
 
 DEFAULT_SOLVER = "ortools"
 #: cpmpy's extras that are not solvers.
@@ -103,7 +110,7 @@ class CpmpyBackend(Backend):
         found: list[tuple[int, ...]] = []
         remaining = run.remaining()
         try:
-            with warnings.catch_warnings():
+            with warnings.catch_warnings(), signal_handlers_kept():
                 # cpmpy warns that enumerating leaves the solver object spent; it is.
                 warnings.simplefilter("ignore")
                 solver = cp.SolverLookup.get(name, model)
