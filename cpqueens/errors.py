@@ -40,6 +40,14 @@ class BackendUnavailableError(CPQueensError, ImportError):
     """A backend needs an optional package that is not installed."""
 
 
+class SolverError(CPQueensError, RuntimeError):
+    """An external solver failed, or handed back an assignment that is not a solution.
+
+    The message names the backend and the solver, so that a wrong answer is never
+    passed on as a result.
+    """
+
+
 class SearchTimeoutError(CPQueensError, TimeoutError):
     """``count`` ran out of its ``time_limit`` before the count was exact.
 

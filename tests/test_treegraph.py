@@ -22,6 +22,7 @@ EFFORT = [
     for name, b in REGISTRY.items()
     if b.enumerates
     and not b.randomized
+    and b.is_available()
     and {"nodes", "attempts"} <= set(cpqueens.solve(4, name).stats)
 ]
 

@@ -42,6 +42,13 @@ def backends(as_json: bool) -> None:
     for info in infos:
         missing = "" if info.available else f" [needs: pip install {info.requires}]"
         click.echo(f"{info.name:<12}{info.summary}{missing}")
+    for info in infos:
+        if info.solvers:
+            usable = [name for name, need in info.solvers.items() if need is None]
+            absent = [f"{name} ({need})" for name, need in info.solvers.items() if need]
+            click.echo(f"\n{info.name} solvers usable here: {', '.join(usable) or 'none'}")
+            if absent:
+                click.echo(f"{info.name} solvers missing: {', '.join(absent)}")
 
 
 @click.command()

@@ -23,9 +23,10 @@ from ..api import solve
 from ..errors import CPQueensError
 from .tables import format_grid
 
-#: Search-effort counters, in order of preference: the backtrackers' nodes, then
-#: CP-SAT's branches (its nearest equivalent: decisions taken in the search).
-EFFORT_KEYS = ("nodes", "branches")
+#: Search-effort counters, in order of preference: nodes (the backtrackers' queens
+#: placed; Choco's and Gecode's search nodes), CP-SAT's branches, a SAT solver's
+#: decisions. docs/backends.md says which backend reports which and what it means.
+EFFORT_KEYS = ("nodes", "branches", "decisions")
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,9 @@ class Timing:
     count: int | None
     nodes: int | None
     error: str | None = None
-    #: What ``nodes`` counts: "nodes" (queens placed) for the backtrackers,
-    #: "branches" for CP-SAT, None for a backend that reports no search effort.
+    #: What ``nodes`` counts: "nodes" for the backtrackers (queens placed) and for
+    #: Choco and MiniZinc (the solver's search nodes), "branches" for CP-SAT,
+    #: "decisions" for the SAT solvers, None for a backend that reports no effort.
     effort: str | None = "nodes"
 
     @property
@@ -104,14 +106,15 @@ def run_bench(
 
 def bench_grid(timings: Sequence[Timing]) -> list[list[str]]:
     """Arrange the timings as a grid of cells (header first), with each median's ratio to
-    the fastest median at the same n. Branches (CP-SAT) are marked ``b``."""
+    the fastest median at the same n. Branches (CP-SAT) are marked ``b``, decisions
+    (SAT solvers) ``d``."""
     fastest: dict[int, float] = {}
     for t in timings:
         if t.median is not None:
             fastest[t.n] = min(fastest.get(t.n, t.median), t.median)
     grid = [["backend", "n", "median ms", "x fastest", "solutions", "nodes", "nodes/s"]]
-    # CP-SAT's branches stand in for nodes; they are marked so as not to pass for them.
-    mark = {"nodes": "", "branches": " b", None: ""}
+    # Branches and decisions stand in for nodes; they are marked so as not to pass for them.
+    mark = {"nodes": "", "branches": " b", "decisions": " d", None: ""}
     for t in timings:
         if t.median is None:
             grid.append([t.backend, str(t.n), "skipped", "", "", "", t.error or ""])
@@ -192,11 +195,12 @@ def bench_figure(timings: Sequence[Timing], title: str | None = None):
         counted = [t for t in done if t.nodes]
         if counted:
             ns, nodes = [t.n for t in counted], [t.nodes for t in counted]
-            label = backend if counted[0].effort == "nodes" else f"{backend} ({counted[0].effort})"
+            # Each solver counts its own kind of step: the label says which.
+            label = f"{backend} ({counted[0].effort})"
             node_axes.plot(ns, nodes, style, color=colour, label=label, markerfacecolor="none")
     time_axes.set(xlabel="n", ylabel="seconds (median; dots: each run)", yscale="log")
     time_axes.set_title("time to find every solution")
-    node_axes.set(xlabel="n", ylabel="nodes (queens placed)", yscale="log")
+    node_axes.set(xlabel="n", ylabel="search effort (each backend's own figure)", yscale="log")
     silent = [b for b in backends if not any(t.nodes for t in timings if t.backend == b)]
     if silent:
         node_axes.annotate(

@@ -10,11 +10,15 @@ from __future__ import annotations
 from ..errors import UnknownBackendError
 from .base import Backend, BackendInfo, Problem, SearchRun
 from .bitmask import BitmaskBackend
+from .choco import ChocoBackend
+from .cpm import CpmpyBackend
 from .cpsat import CPSatBackend
+from .mzn import MiniZincBackend
 from .propagation import PropagationBackend
 from .pyconstraint import ConstraintBackend
 from .randomized import RandomizedBackend
 from .recursive import RecursiveBackend
+from .sat import SatBackend
 from .stack import StackBackend
 from .tree import TreeBackend
 
@@ -29,6 +33,10 @@ REGISTRY: dict[str, Backend] = {
         ConstraintBackend(),
         BitmaskBackend(),
         PropagationBackend(),
+        ChocoBackend(),
+        SatBackend(),
+        CpmpyBackend(),
+        MiniZincBackend(),
     )
 }
 

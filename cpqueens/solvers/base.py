@@ -17,15 +17,19 @@ figures can be compared (the definitions of article 001):
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import operator
+import signal
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..board import Solution
-from ..errors import BackendUnavailableError, InvalidInputError
+from ..board import Solution, is_valid
+from ..errors import BackendUnavailableError, InvalidInputError, SolverError
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,9 @@ class BackendInfo:
     workers: bool
     max_n: int | None
     options: tuple[str, ...]
+    #: For a backend that drives several solvers: each solver's name mapped to None
+    #: when it is usable here, else to the pip requirement that would bring it.
+    solvers: dict[str, str | None] = field(default_factory=dict)
 
 
 class Backend:
@@ -168,6 +175,14 @@ class Backend:
         """
         raise NotImplementedError(f"{type(self).__name__} does not count classes natively")
 
+    def solver_choices(self) -> dict[str, str | None]:
+        """The solvers behind this backend: name -> None if usable, else what installs it.
+
+        Listed by :func:`cpqueens.backends` without importing any solver package;
+        backends that drive a single solver return an empty dict.
+        """
+        return {}
+
     def is_available(self) -> bool:
         return self.requires is None or importlib.util.find_spec(self.requires) is not None
 
@@ -194,10 +209,98 @@ class Backend:
             workers=self.supports_workers,
             max_n=self.max_n,
             options=self.options,
+            solvers=self.solver_choices() if self.is_available() else {},
         )
 
     def __repr__(self) -> str:
         return f"<cpqueens backend {self.name!r}>"
+
+
+def check_choice(
+    backend: str,
+    option: str,
+    value: object,
+    usable: Iterable[str],
+    missing: Mapping[str, str] | None = None,
+) -> None:
+    """Refuse ``value`` unless it is one of ``usable``, listing the valid names.
+
+    ``missing`` maps the names known but not usable here to what would make them
+    usable (a pip requirement, a system package), so the message says so.
+    """
+    usable = tuple(usable)
+    if value in usable:
+        return
+    message = (
+        f"{backend} option {option} must be one of {', '.join(usable) or '(none usable here)'}"
+    )
+    if missing:
+        message += "; not usable here: " + ", ".join(f"{k} ({v})" for k, v in missing.items())
+    raise InvalidInputError(f"{message}; got {value!r}")
+
+
+#: Signals a native solver may take over for its own shutdown and leave taken.
+_GUARDED_SIGNALS = ("SIGINT", "SIGTERM", "SIGXCPU", "SIGALRM", "SIGHUP")
+
+
+@contextlib.contextmanager
+def signal_handlers_kept() -> Iterator[None]:
+    """Put back the process's signal handlers after a solver library has run.
+
+    Exact, for one, installs C-level handlers for SIGTERM and SIGXCPU and leaves them:
+    a process pool forked afterwards then has workers that ignore the SIGTERM its
+    ``terminate`` sends, and the pool never shuts down. Only the main thread may set
+    handlers, so elsewhere this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = {}
+    for name in _GUARDED_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None:
+            saved[number] = signal.getsignal(number)
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            # None: a handler set outside Python before the run; leave that one be.
+            if handler is not None:
+                signal.signal(number, handler)
+
+
+def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solution:
+    """Return the solver's assignment as a tuple once it is known to solve ``problem``.
+
+    A solver that hands back anything else (a wrong model, a lost fixed queen) gets a
+    :class:`~cpqueens.errors.SolverError` naming it, never a place in a Result.
+
+    >>> check_solution([1, 3, 0, 2], Problem(4, (None, None, None, None)), "demo")
+    (1, 3, 0, 2)
+    """
+    solution = tuple(values)
+    n = problem.n
+    # Called once per solution of a solver listing thousands: for plain ints (what
+    # the solvers hand back) the same rule as board.is_valid, in C-level set and map.
+    if set(map(type, solution)) == {int} and len(solution) == n:
+        valid = (
+            min(solution) >= 0
+            and max(solution) < n
+            and len(set(solution)) == n
+            and len(set(map(operator.add, solution, range(n)))) == n
+            and len(set(map(operator.sub, solution, range(n)))) == n
+        )
+    else:
+        valid = is_valid(solution, n)
+    if valid and problem.has_fixed:
+        pairs = zip(problem.fixed, solution, strict=True)
+        valid = all(want is None or want == got for want, got in pairs)
+    if valid:
+        return solution
+    raise SolverError(
+        f"{solver} returned {solution!r}, which is not a solution of the {n}-queens "
+        "problem with the fixed queens given"
+    )
 
 
 #: The deepest recursion a recursive backend will attempt. Python 3.11 keeps each

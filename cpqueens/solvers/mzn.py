@@ -1,0 +1,173 @@
+"""The MiniZinc model shipped with cpqueens, run through the ``minizinc`` package.
+
+``cpqueens/solvers/models/queens.mzn`` is an ordinary MiniZinc model (one can open it
+in the MiniZinc IDE): one variable per row, ``alldifferent`` on the columns and on
+both diagonal families, the fixed queens as data (``-1`` for a free row), and a
+search annotation chosen by the data: rows in order and columns from the left
+(``search="input"``: a complete enumeration comes out in lexicographic order), or the
+row with the fewest columns left first (``search="first-fail"``: a first solution for
+n=200 in seconds). ``"auto"`` (the default) takes the first without a ``limit`` and
+the second with one, like the cpsat and choco backends. The ``minizinc`` Python
+package compiles it with the MiniZinc toolchain and runs the solver named by
+``solver=`` (Gecode by default; any solver ``minizinc --solvers`` lists that can
+enumerate, that is whose configuration accepts ``-a``).
+
+Every solution comes from one run (``-a``; ``limit`` becomes ``-n``, ``time_limit``
+the run's time limit), read when the run ends, so the solutions are sorted and then
+yielded. ``stats`` holds the statistics the solver prints (Gecode: ``nodes``,
+``failures``, ``propagations``, ``peakDepth``, ``solveTime``...), times in seconds.
+
+The backend needs the ``minizinc`` Python package and the MiniZinc toolchain on the
+``PATH``: Debian and Ubuntu ship both the toolchain and Gecode in the package
+``minizinc`` (``apt-get install minizinc``); elsewhere see https://www.minizinc.org.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import importlib.resources
+import importlib.util
+import shutil
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+from ..board import Solution
+from ..errors import BackendUnavailableError, SolverError
+from .base import Backend, Problem, SearchRun, check_choice, check_solution
+
+DEFAULT_SOLVER = "gecode"
+SEARCHES = ("auto", "input", "first-fail")
+INSTALL_TOOLCHAIN = (
+    "backend 'minizinc' needs the MiniZinc toolchain, and the 'minizinc' program is not "
+    "on the PATH; install it with: apt-get install minizinc (Debian/Ubuntu, brings "
+    "Gecode too), or from https://www.minizinc.org"
+)
+
+
+class MiniZincBackend(Backend):
+    """queens.mzn compiled by MiniZinc and solved by Gecode or another MiniZinc solver.
+
+    Options: ``solver``, a solver of ``minizinc --solvers`` that can list all
+    solutions, by its short name (``"gecode"``) or its id (``"org.gecode.gecode"``);
+    ``search``, ``"auto"``, ``"input"`` or ``"first-fail"`` (see the module).
+
+    >>> import cpqueens
+    >>> ready = next(i for i in cpqueens.backends() if i.name == "minizinc").available
+    >>> result = cpqueens.solve(8, backend="minizinc") if ready else None
+    >>> not ready or (result.count, result.solutions[0]) == (92, (0, 4, 7, 5, 2, 6, 1, 3))
+    True
+
+    See Also
+    --------
+    ChocoBackend : the same model on Choco, driven directly.
+    """
+
+    name = "minizinc"
+    summary = "MiniZinc: the shipped queens.mzn compiled and solved by Gecode (solver=...)"
+    source = "MiniZinc toolchain through the minizinc package (Instance.solve)"
+    requires = "minizinc"
+    install_hint = "minizinc"
+    lexicographic = False  # sorted when complete; a limited run stops where the solver was
+    options = ("solver", "search")
+
+    def is_available(self) -> bool:
+        return _has_package() and shutil.which("minizinc") is not None
+
+    def require(self) -> None:
+        if not _has_package():
+            super().require()  # names the pip package
+        if shutil.which("minizinc") is None:
+            raise BackendUnavailableError(INSTALL_TOOLCHAIN)
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        check_choice("minizinc", "search", options.get("search", "auto"), SEARCHES)
+        solver = options.get("solver", DEFAULT_SOLVER)
+        if not self.is_available():
+            return  # the call is refused next, saying how to install MiniZinc
+        usable, missing = _solvers()
+        check_choice("minizinc", "solver", solver, usable, missing)
+
+    def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
+        import minizinc
+
+        tag = problem.options.get("solver", DEFAULT_SOLVER)
+        label = f"MiniZinc with solver {tag!r}"
+        remaining = run.remaining()
+        if remaining is not None and remaining <= 0:
+            run.mark_timed_out()
+            return
+        model = minizinc.Model(str(model_path()))
+        instance = minizinc.Instance(minizinc.Solver.lookup(tag), model)
+        instance["n"] = problem.n
+        instance["fixed"] = [-1 if column is None else column for column in problem.fixed]
+        search = problem.options.get("search", "auto")
+        if search == "auto":
+            search = "input" if problem.limit is None else "first-fail"
+        instance["fewest_first"] = search == "first-fail"
+        limit = None if remaining is None else datetime.timedelta(seconds=remaining)
+        try:
+            with warnings.catch_warnings():
+                # Debian's Gecode configuration overrides some library globals and
+                # MiniZinc warns about it on every run: nothing the user can act on.
+                warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
+                if problem.limit is None:
+                    result = instance.solve(all_solutions=True, time_limit=limit)
+                else:
+                    result = instance.solve(nr_solutions=problem.limit, time_limit=limit)
+        except minizinc.error.MiniZincError as error:
+            raise SolverError(f"{label} failed: {error}") from error
+        status = result.status
+        run.stats.update(
+            solver=tag,
+            search=search,
+            status=status.name,
+            **{key: _plain(value) for key, value in result.statistics.items()},
+        )
+        if status == minizinc.Status.ERROR:
+            raise SolverError(f"{label} failed: status ERROR")
+        found = result.solution or []
+        if not isinstance(found, list):  # a single solution comes unwrapped
+            found = [found]
+        solutions = sorted(check_solution(s.q, problem, label) for s in found)
+        complete = status in (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
+        if not complete and (problem.limit is None or len(solutions) < problem.limit):
+            run.mark_timed_out()  # ended without proving there is nothing more: the clock
+        yield from solutions
+
+
+def _has_package() -> bool:
+    return importlib.util.find_spec(MiniZincBackend.requires) is not None
+
+
+def model_path() -> Any:
+    """The path of the shipped model, ``queens.mzn``."""
+    return importlib.resources.files(__package__) / "models" / "queens.mzn"
+
+
+def _plain(value: Any) -> Any:
+    """A statistic as a plain number: MiniZinc reports times as timedeltas."""
+    return value.total_seconds() if isinstance(value, datetime.timedelta) else value
+
+
+@functools.cache
+def _solvers() -> tuple[tuple[str, ...], dict[str, str]]:
+    """The names of the solvers MiniZinc lists, split by whether they can enumerate."""
+    import minizinc
+
+    usable, missing = [], {}
+    seen = set()
+    for solvers in minizinc.default_driver.available_solvers().values():
+        for solver in solvers:
+            if solver.id in seen:
+                continue
+            seen.add(solver.id)
+            names = (solver.id.rsplit(".", 1)[-1], solver.id)
+            if solver.id.endswith(".gist"):
+                missing[names[0]] = "interactive: Gecode's search-tree window"
+            elif "-a" in solver.stdFlags and "-n" in solver.stdFlags:
+                usable += names
+            else:
+                missing[names[0]] = "cannot list all solutions (no -a)"
+    return tuple(usable), missing
