@@ -156,11 +156,7 @@ class Backend:
     def choice(self, options: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
         """Return option ``key`` (default: the first of ``allowed``), refusing other values."""
         value = options.get(key, allowed[0])
-        if value not in allowed:
-            raise InvalidInputError(
-                f"{self.name} option {key} must be one of {', '.join(map(repr, allowed))}, "
-                f"got {value!r}"
-            )
+        check_choice(self.name, key, value, allowed)
         return value
 
     def count(self, problem: Problem, run: SearchRun) -> int:
