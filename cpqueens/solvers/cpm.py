@@ -20,7 +20,6 @@ cpmpy's own package metadata (its extras) so that listing imports nothing; the
 from __future__ import annotations
 
 import functools
-import importlib.metadata
 import re
 import shutil
 import subprocess
@@ -143,6 +142,8 @@ def _declared_solvers() -> tuple[tuple[str, str | None], ...]:
     installed, whatever the version: cpmpy's pins lag behind (it asks for
     pychoco < 0.3, and pychoco 0.4 works).
     """
+    import importlib.metadata  # here: it costs tens of milliseconds at import cpqueens
+
     requirements = importlib.metadata.requires("cpmpy") or []
     extras: dict[str, list[str]] = {}
     for requirement in requirements:
@@ -184,6 +185,8 @@ def _minizinc_need() -> str | None:
 
 
 def _installed(distribution: str) -> bool:
+    import importlib.metadata
+
     try:
         importlib.metadata.distribution(distribution)
     except importlib.metadata.PackageNotFoundError:
