@@ -145,15 +145,19 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
     size = len(solution) if n is None else n
     if len(solution) != size:
         return False
-    if any(not isinstance(c, int) or isinstance(c, bool) for c in solution):
+    # Solver backends check every solution they list with this, so the common case
+    # (plain ints) runs on C-level set and map; anything else is checked item by item.
+    if set(map(type, solution)) - {int} and any(
+        not isinstance(c, int) or isinstance(c, bool) for c in solution
+    ):
         return False
-    if any(not 0 <= c < size for c in solution):
+    if size and (min(solution) < 0 or max(solution) >= size):
         return False
     # Distinct columns and distinct diagonals make an O(n) check.
     return (
         len(set(solution)) == size
-        and len({r + c for r, c in enumerate(solution)}) == size
-        and len({r - c for r, c in enumerate(solution)}) == size
+        and len(set(map(operator.add, solution, range(size)))) == size
+        and len(set(map(operator.sub, solution, range(size)))) == size
     )
 
 
