@@ -214,7 +214,7 @@ def part_sat(repeat: int) -> None:
 
 
 def part_cpmpy(repeat: int) -> None:
-    from cpqueens.solvers.cpm import _looked_up_solvers
+    from cpqueens.solvers.cpmpy import _looked_up_solvers
 
     for solver in _looked_up_solvers()[0]:
         seconds, _ = timed(bare_cpmpy(8, solver))  # also keeps the first import untimed

@@ -7,6 +7,7 @@
 ((0, 4, 7, 5, 2, 6, 1, 3),)
 """
 
+from ._version import __version__ as __version__
 from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
 from .checking.compare import CrossCheckReport, CrossCheckRow, crosscheck
@@ -24,13 +25,11 @@ from .errors import (
     UnknownBackendError,
     UnsupportedOptionError,
 )
-from .reporting.svgboard import Board
 from .result import Result
+from .svgboard import Board
 from .trees.build import decision_tree, tree_solutions
 from .trees.drawing import draw_tree
 from .trees.readwrite import export_tree, read_tree
-
-__version__ = "0.1.0"
 
 __all__ = [
     "BackendUnavailableError",

@@ -82,7 +82,7 @@ class Result:
 
     def _repr_svg_(self) -> str | None:
         # The drawing lives in svgboard; imported here so result.py stays a plain record.
-        from .reporting.svgboard import to_svg
+        from .svgboard import to_svg
 
         return None if self.solution is None else to_svg(self.solution, self.n)
 

@@ -13,7 +13,7 @@ from reference import brute_force
 import cpqueens
 from cpqueens.board import is_valid
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers import mzn as minizinc_backend
+from cpqueens.solvers import minizinc as minizinc_backend
 from cpqueens.solvers import sat as sat_backend
 
 FAMILIES = ("choco", "sat", "cpmpy", "minizinc")
@@ -39,7 +39,7 @@ def sat_solvers():
 def cpmpy_solvers():
     if not REGISTRY["cpmpy"].is_available():
         return ()
-    from cpqueens.solvers.cpm import _looked_up_solvers
+    from cpqueens.solvers.cpmpy import _looked_up_solvers
 
     return _looked_up_solvers()[0]
 

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import cpqueens
-from cpqueens.reporting.svgboard import CLASH, QUEEN, to_svg
+from cpqueens.svgboard import CLASH, QUEEN, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

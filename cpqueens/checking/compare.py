@@ -19,13 +19,14 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..api import check_n, check_time_limit, solve
+from ..api import solve
+from ..arguments import check_n, check_time_limit
 from ..board import Solution
 from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
 from ..solvers import REGISTRY
 from .external import Command, check_command, check_reading, judge_output
 from .parsing import ParsedOutput, parse_boards
-from .report import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
+from .verdicts import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
 
 __all__ = ["EXAMPLES", "check_output", "crosscheck"]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from .parsing import BASES, STYLES, ParsedOutput, parse_boards
-from .report import COMPARISONS, CrossCheckRow, error_row, has_faults, sort_faults
+from .verdicts import COMPARISONS, CrossCheckRow, error_row, has_faults, sort_faults
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..api import check_n
+from ..arguments import check_n
 from ..board import STYLES as BOARD_STYLES
 from ..errors import InvalidInputError, InvalidTypeError
 from .readers import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import click
 
-from .. import __version__
+from .._version import __version__
 from . import checking, profiling, solving, timing
 from ._common import Group
 

@@ -144,7 +144,7 @@ def quiet_option(function: Callable) -> Callable:
 def output_options(function: Callable) -> Callable:
     """--parse, --expect and --base: how a program's output is read and compared."""
     from ..checking.parsing import STYLES
-    from ..checking.report import COMPARISONS
+    from ..checking.verdicts import COMPARISONS
 
     for option in reversed(
         [

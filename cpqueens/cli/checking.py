@@ -161,7 +161,7 @@ def verify(
     output agrees with the reference, 1 when it does not.
     """
     from ..checking.compare import check_output
-    from ..checking.report import CrossCheckReport
+    from ..checking.verdicts import CrossCheckReport
     from ..reporting.tables import verify_lines
 
     api.check_n(n)

@@ -7,7 +7,7 @@ import json
 import click
 
 from .._files import write_atomic
-from ..api import check_n
+from ..arguments import check_n
 from . import ranges
 from ._common import backend_list, emit_json, json_option, output_path, quiet_option, say
 

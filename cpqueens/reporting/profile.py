@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..api import check_n, solve
+from ..api import solve
+from ..arguments import check_n
 from ..errors import CPQueensError
 from ..solvers import REGISTRY
 from .tables import Grid, format_grid

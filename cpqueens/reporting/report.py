@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..api import solve
 from ..checking.compare import crosscheck
-from ..checking.report import CrossCheckRow
+from ..checking.verdicts import CrossCheckRow
+from ..svgboard import to_svg
 from ..trees.build import decision_tree
 from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_grid, figure_bytes, run_bench
@@ -33,7 +34,6 @@ from .profile import (
     solver_figures,
     solver_grid,
 )
-from .svgboard import to_svg
 from .tables import crosscheck_grid, format_grid
 
 

@@ -11,16 +11,16 @@ from ..errors import UnknownBackendError
 from .base import Backend, BackendInfo, Problem, SearchRun
 from .bitmask import BitmaskBackend
 from .choco import ChocoBackend
-from .cpm import CpmpyBackend
+from .constraint import ConstraintBackend
+from .cpmpy import CpmpyBackend
 from .cpsat import CPSatBackend
-from .mzn import MiniZincBackend
+from .minizinc import MiniZincBackend
+from .nodetree import TreeBackend
 from .propagation import PropagationBackend
-from .pyconstraint import ConstraintBackend
-from .randomized import RandomizedBackend
+from .random import RandomizedBackend
 from .recursive import RecursiveBackend
 from .sat import SatBackend
 from .stack import StackBackend
-from .tree import TreeBackend
 
 REGISTRY: dict[str, Backend] = {
     backend.name: backend

@@ -49,7 +49,7 @@ import gc
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..api import check_fixed, check_int, check_n
+from ..arguments import check_fixed, check_int, check_n
 from ..board import Solution
 from ..errors import TreeTooLargeError
 from .size import estimate_tree_size
