@@ -13,7 +13,7 @@ from cpqueens.cli import cli
 
 PACKAGE = pathlib.Path(cpqueens.__file__).parent
 GROUND_FLOOR = {"api", "arguments", "result", "board", "svgboard", "errors", "_files", "_version"}
-FAMILIES = {"trees", "checking", "reporting", "parallel", "cli", "solvers"}
+FAMILIES = {"engines", "trees", "checking", "reporting", "parallel", "cli", "solvers"}
 
 
 @pytest.mark.parametrize("name", cpqueens.__all__)

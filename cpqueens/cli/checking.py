@@ -8,9 +8,9 @@ from typing import Any
 import click
 
 from .. import api
+from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import TreeTooLargeError
 from ..parallel.progress import progress_bar, wants_bar
-from ..solvers.propagation import ORDERS, PROPAGATIONS
 from . import ranges
 from ._common import (
     DISAGREES,

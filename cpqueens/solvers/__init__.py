@@ -16,7 +16,7 @@ from .cpmpy import CpmpyBackend
 from .cpsat import CPSatBackend
 from .minizinc import MiniZincBackend
 from .nodetree import TreeBackend
-from .propagation import PropagationBackend
+from .propagate import PropagationBackend
 from .random import RandomizedBackend
 from .recursive import RecursiveBackend
 from .sat import SatBackend

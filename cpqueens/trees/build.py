@@ -163,7 +163,7 @@ def decision_tree(
     if not plain:
         # Only the propagating trees touch the solvers' code: the plain tree, the
         # reference of crosscheck, shares none with the backends it checks.
-        from ..solvers.propagation import check_search
+        from ..engines.propagation import check_search
 
         propagation, order = check_search(propagation, order)
 

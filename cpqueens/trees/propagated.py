@@ -2,7 +2,7 @@
 
 :func:`cpqueens.decision_tree` comes here when ``propagation`` is ``"forward"`` or
 ``"arc"``. The propagation itself is the one of the ``propagate`` backend
-(:mod:`cpqueens.solvers.propagation`), so the tree's size is that backend's
+(:mod:`cpqueens.engines.propagation`), so the tree's size is that backend's
 ``stats``; the plain tree (``propagation="none"``) never comes here and shares no
 code with any backend.
 
@@ -21,8 +21,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..engines.propagation import Propagator, columns_of, propagator
 from ..errors import TreeTooLargeError
-from ..solvers.propagation import Propagator, columns_of, propagator
 from .build import _attributes, _node_writer
 from .size import EXACT_FRONTIER, PATHS_PER_NODE, TreeSize
 

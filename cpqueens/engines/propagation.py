@@ -1,4 +1,4 @@
-"""Constraint propagation over row domains kept as bit masks, and the backend that searches with it.
+"""Constraint propagation over row domains kept as bit masks: the engine of a search.
 
 A row's *domain* is the set of columns still allowed for it, held as an integer
 whose bit ``c`` is set when column ``c`` is allowed. Three levels of propagation:
@@ -23,18 +23,17 @@ domains at the start of the round. The fixpoint does not depend on the order, bu
 the moment a dead end is noticed does, so the rounds fix it: propagation stops at
 the end of the first round that empties a domain; the lowest row emptied in that
 round is the one reported as wiped out, and what was removed up to then is what
-was pruned. :mod:`cpqueens.trees.build` draws the same search as a tree.
+was pruned. The ``propagate`` backend (:mod:`cpqueens.solvers.propagate`) searches
+with it and :mod:`cpqueens.trees.propagated` draws the same search as a tree; this
+module knows neither.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from typing import Any
 
-from ..board import Solution
 from ..errors import InvalidInputError
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun, ensure_recursion_depth
 
 PROPAGATIONS = ("none", "forward", "arc")
 ORDERS = ("row", "first-fail")
@@ -93,7 +92,9 @@ class Propagator:
         # Adding ``ones`` carries into a field's guard bit exactly when the field is not empty.
         self.ones = self.pack([self.full] * n)
         self.guards = self.pack([1 << n] * n)
-        self._forward: list[int | None] = [None] * (n * n)
+        #: Forward masks by ``row * n + column``, None until :meth:`forward_mask` makes
+        #: them; a search reads the table first, the method only on a miss.
+        self.forward_table: list[int | None] = [None] * (n * n)
         self._keep: dict[tuple[int, int], int | None] = {}
 
     def pack(self, domains: Sequence[int]) -> int:
@@ -114,7 +115,7 @@ class Propagator:
 
     def forward_mask(self, row: int, column: int) -> int:
         """The squares that a queen on (row, column) leaves: its own row keeps only ``column``."""
-        mask = self._forward[row * self.n + column]
+        mask = self.forward_table[row * self.n + column]
         if mask is None:
             full, bit = self.full, 1 << column
             mask = self.pack(
@@ -125,7 +126,7 @@ class Propagator:
                     for other in range(self.n)
                 ]
             )
-            self._forward[row * self.n + column] = mask
+            self.forward_table[row * self.n + column] = mask
         return mask
 
     def keep_vector(self, row: int, domain: int) -> int | None:
@@ -226,114 +227,3 @@ def propagator(n: int, propagation: str) -> Propagator:
     """The :class:`Propagator` of a board size, shared between searches: its masks and
     keep vectors, made on first use, then serve every later search of that size."""
     return Propagator(n, propagation)
-
-
-class PropagationBackend(Backend):
-    """Backtracking with forward checking or arc consistency and a choice of next row.
-
-    Options: ``propagation`` ``"forward"`` (default), ``"arc"`` or ``"none"``;
-    ``order`` ``"row"`` (default: solutions in lexicographic order) or
-    ``"first-fail"`` (the row with the fewest squares left; needs propagation).
-    Stats: ``nodes`` (queens placed), ``dead_ends`` (placements after which a
-    row had no square left; with ``"none"``, nodes with no safe square below),
-    ``pruned`` (squares removed from domains, fixed queens' included) and
-    ``nodes_per_depth`` (index 0, the root, is 0).
-
-    >>> import cpqueens
-    >>> r = cpqueens.solve(8, backend="propagate")
-    >>> r.count, r.stats["nodes"], r.stats["dead_ends"]
-    (92, 1724, 560)
-    >>> cpqueens.solve(8, backend="propagate", propagation="arc", order="first-fail").stats["nodes"]
-    738
-
-    See Also
-    --------
-    RecursiveBackend : the same search without propagation.
-    cpqueens.decision_tree : the tree of this search, with ``propagation=`` and ``order=``.
-    """
-
-    name = "propagate"
-    summary = "backtracking with forward checking or arc consistency on bit-mask domains"
-    source = "constraint programming textbook search (forward checking, MAC, first-fail)"
-    options = ("propagation", "order")
-
-    def check_options(self, options: dict[str, Any]) -> None:
-        check_search(options.get("propagation", "forward"), options.get("order", "row"))
-
-    def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
-        n = problem.n
-        propagation, order = check_search(
-            problem.options.get("propagation", "forward"), problem.options.get("order", "row")
-        )
-        ensure_recursion_depth(n, self.name)
-        engine = propagator(n, propagation)
-        table, make_mask, arc = engine._forward, engine.forward_mask, engine.arc
-        ones, guards, width, full = engine.ones, engine.guards, engine.width, engine.full
-        small_changes, next_row = engine.small_changes, engine.next_row
-        first_fail = order == "first-fail"
-        plain, consistent = propagation == "none", propagation == "arc"
-        per_depth = [0] * (n + 1)
-        nodes = dead_ends = pruned = 0
-
-        def expand(domains: int, unplaced: Sequence[int], total: int, depth: int):
-            nonlocal nodes, dead_ends, pruned
-            row = next_row(domains, unplaced, first_fail)
-            rest = [r for r in unplaced if r != row] if first_fail else range(row + 1, n)
-            left = (domains >> (row * width)) & full
-            # The chosen row's own squares are placed, not pruned.
-            kept = total - left.bit_count() + 1
-            below, offset = depth + 1, row * n
-            following = rest[0] * width if rest else 0
-            while left:
-                bit = left & -left
-                left ^= bit
-                column = bit.bit_length() - 1
-                nodes += 1
-                per_depth[below] += 1
-                if not nodes % TIME_CHECK_INTERVAL:
-                    run.check_time()
-                new = domains & (table[offset + column] or make_mask(row, column))
-                if not rest:
-                    yield tuple(((new >> (r * width)) & full).bit_length() - 1 for r in range(n))
-                    continue
-                if plain:
-                    # Blind search: the node is a dead end when the next row has no safe square.
-                    if (new >> following) & full:
-                        yield from expand(new, rest, 0, below)
-                    else:
-                        dead_ends += 1
-                    continue
-                after = new.bit_count()
-                pruned += kept - after
-                if (new + ones) & guards != guards:
-                    dead_ends += 1
-                    continue
-                if consistent:
-                    changed = small_changes(domains, new, rest)
-                    if changed:
-                        new, wiped = arc(new, rest, changed)
-                        revised = new.bit_count()
-                        pruned += after - revised
-                        after = revised
-                        if wiped >= 0:
-                            dead_ends += 1
-                            continue
-                yield from expand(new, rest, after, below)
-
-        try:
-            if plain:
-                domains = engine.pack([full if c is None else 1 << c for c in problem.fixed])
-                wiped = -1
-            else:
-                domains, wiped = engine.root(problem.fixed)
-                start = sum(1 if c is not None else n for c in problem.fixed)
-                pruned = start - domains.bit_count()
-            if wiped < 0:
-                yield from expand(domains, range(n), domains.bit_count(), 0)
-        finally:
-            run.stats.update(
-                nodes=nodes,
-                dead_ends=dead_ends,
-                pruned=pruned,
-                nodes_per_depth=tuple(per_depth),
-            )
