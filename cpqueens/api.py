@@ -15,7 +15,7 @@ from typing import Any
 
 from .arguments import check_fixed, check_int, check_n, check_time_limit
 from .board import Solution, canonical
-from .errors import InvalidInputError, InvalidTypeError, SearchTimeoutError, UnsupportedOptionError
+from .errors import InvalidTypeError, SearchTimeoutError, UnsupportedOptionError
 from .result import Result
 from .solvers import REGISTRY, Backend, BackendInfo, Problem, SearchRun, get_backend
 from .solvers.base import OutOfTime
@@ -77,12 +77,6 @@ def _prepare(
             f"backend {engine.name!r} got unknown option(s) {', '.join(unknown)}; "
             f"its own options are: {allowed}"
         )
-    engine.check_options(options)
-    if engine.max_n is not None and n > engine.max_n:
-        raise InvalidInputError(
-            f"backend {engine.name!r} handles n up to {engine.max_n}, got n={n}"
-        )
-    engine.require()
     problem = Problem(
         n=n,
         fixed=per_row,
@@ -93,6 +87,8 @@ def _prepare(
         limit=None if unique else limit,
         options=dict(options),
     )
+    engine.check_problem(problem)
+    engine.require()
     return _Plan(engine, problem, limit, time_limit, bool(unique))
 
 

@@ -130,3 +130,31 @@ def test_partial_boards_still_render_and_attacks_are_drawn():
 def test_crosscheck_refuses_a_bad_time_limit_at_the_call():
     with pytest.raises(cpqueens.InvalidInputError, match="time_limit"):
         cpqueens.crosscheck(4, ["stack"], time_limit=0)
+
+
+RECURSIVE = [name for name, backend in REGISTRY.items() if backend.recurses]
+
+
+@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("backend", RECURSIVE)
+def test_too_deep_for_recursion_fails_at_the_call(front, backend):
+    # solutions() is lazy: the refusal must come before the generator is returned.
+    with pytest.raises(cpqueens.InvalidInputError, match="cannot go 6000 rows deep"):
+        front(6000, backend=backend)
+
+
+def test_some_backend_recurses():
+    assert {"recursive", "tree", "propagate"} <= set(RECURSIVE)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("progress", 3, "progress must be True, False, None or a callable"),
+        ("scheduler", 8786, "scheduler must be an address"),
+        ("client", object(), "client must be a dask.distributed.Client"),
+    ],
+)
+def test_bitmask_cluster_and_progress_options_fail_at_the_call(option, value, message):
+    with pytest.raises(cpqueens.InvalidTypeError, match=message):
+        cpqueens.solutions(8, backend="bitmask", **{option: value})

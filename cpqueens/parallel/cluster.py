@@ -34,9 +34,20 @@ def _require_distributed() -> Any:
     return distributed
 
 
-def connect(client: Any = None, scheduler: str | None = None) -> tuple[Any, bool]:
-    """Return a client for ``client`` or ``scheduler``, and whether it was opened here."""
-    distributed = _require_distributed()
+def check_cluster(client: Any = None, scheduler: object = None) -> None:
+    """Refuse a ``client``/``scheduler`` pair that names no cluster, before connecting.
+
+    Importing dask is only needed when one of them is given.
+
+    >>> check_cluster()
+    >>> check_cluster(scheduler=8786)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidTypeError: scheduler must be an address such as \
+'tcp://host:8786', got 8786
+    """
+    if client is None and scheduler is None:
+        return
     if client is not None and scheduler is not None:
         raise InvalidTypeError("give either client= or scheduler=, not both")
     if client is None:
@@ -44,11 +55,19 @@ def connect(client: Any = None, scheduler: str | None = None) -> tuple[Any, bool
             raise InvalidTypeError(
                 f"scheduler must be an address such as 'tcp://host:8786', got {scheduler!r}"
             )
-        return distributed.Client(scheduler), True
+        return
+    distributed = _require_distributed()
     if not isinstance(client, distributed.Client):
         raise InvalidTypeError(
             f"client must be a dask.distributed.Client, got {type(client).__name__}"
         )
+
+
+def connect(client: Any = None, scheduler: str | None = None) -> tuple[Any, bool]:
+    """Return a client for ``client`` or ``scheduler``, and whether it was opened here."""
+    check_cluster(client, scheduler)
+    if client is None:
+        return _require_distributed().Client(scheduler), True
     return client, False
 
 

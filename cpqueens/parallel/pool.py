@@ -34,6 +34,14 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+def check_progress(progress: object) -> None:
+    """Refuse a ``progress`` option that is neither a flag, None nor a callable."""
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise InvalidTypeError(
+            f"progress must be True, False, None or a callable f(done, total), got {progress!r}"
+        )
+
+
 def progress_reporter(
     progress: object, total: int, label: str
 ) -> tuple[Callable[[int], None], Callable[[], None]]:
@@ -48,6 +56,7 @@ def progress_reporter(
     >>> seen
     [(0, 3), (2, 3), (3, 3)]
     """
+    check_progress(progress)
     if progress is None or progress is False:
         return (lambda k: None), (lambda: None)
     if callable(progress):
@@ -60,10 +69,6 @@ def progress_reporter(
             progress(done, total)
 
         return advance, (lambda: None)
-    if progress is not True:
-        raise InvalidTypeError(
-            f"progress must be True, False, None or a callable f(done, total), got {progress!r}"
-        )
     if not sys.stderr.isatty():
         return (lambda k: None), (lambda: None)
     from rich.progress import (

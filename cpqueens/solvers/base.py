@@ -139,17 +139,36 @@ class Backend:
     supports_time_limit: ClassVar[bool] = True
     supports_workers: ClassVar[bool] = False
     max_n: ClassVar[int | None] = None
+    #: True for a search that recurses one call deeper per row, bounded by the stack.
+    recurses: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = ()
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         """Yield every solution of ``problem`` once, as tuples."""
         raise NotImplementedError(f"{type(self).__name__} does not enumerate solutions")
 
+    def check_problem(self, problem: Problem) -> None:
+        """Refuse, at the call, a problem this backend cannot take.
+
+        The front functions call this once, after their own checks and before they
+        return, so that a bad call fails where it is made, never at the first
+        ``next()`` of a lazy iterator. The default refuses a board larger than
+        :attr:`max_n` or deeper than the recursion allows (:attr:`recurses`), then
+        checks the options with :meth:`check_options`; a backend with limits of its
+        own extends it.
+        """
+        if self.max_n is not None and problem.n > self.max_n:
+            raise InvalidInputError(
+                f"backend {self.name!r} handles n up to {self.max_n}, got n={problem.n}"
+            )
+        if self.recurses:
+            ensure_recursion_depth(problem.n, self.name)
+        self.check_options(problem.options)
+
     def check_options(self, options: dict[str, Any]) -> None:
         """Raise :class:`InvalidInputError` for a bad value of one of :attr:`options`.
 
-        Called once, when the front function checks its arguments, so that a bad value
-        fails at the call rather than at the first solution.
+        Called by :meth:`check_problem`, so a bad value fails at the call.
         """
 
     def choice(self, options: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:

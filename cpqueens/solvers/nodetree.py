@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Solution
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun, ensure_recursion_depth
+from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
 
 
 class Position:
@@ -63,10 +63,10 @@ class TreeBackend(Backend):
     name = "tree"
     summary = "tree walk over parent-linked nodes, threat check up the parents"
     source = "article 001 (Position tree, WalkThroughTree)"
+    recurses = True
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n, fixed = problem.n, problem.fixed
-        ensure_recursion_depth(n, self.name)
         nodes = attempts = 0
 
         def walk_through_tree(position: Position) -> Iterator[Solution]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..board import Solution
 from ..engines.propagation import check_search, propagator
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun, ensure_recursion_depth
+from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
 
 
 class PropagationBackend(Backend):
@@ -41,6 +41,7 @@ class PropagationBackend(Backend):
     name = "propagate"
     summary = "backtracking with forward checking or arc consistency on bit-mask domains"
     source = "constraint programming textbook search (forward checking, MAC, first-fail)"
+    recurses = True
     options = ("propagation", "order")
 
     def check_options(self, options: dict[str, Any]) -> None:
@@ -51,7 +52,6 @@ class PropagationBackend(Backend):
         propagation, order = check_search(
             problem.options.get("propagation", "forward"), problem.options.get("order", "row")
         )
-        ensure_recursion_depth(n, self.name)
         engine = propagator(n, propagation)
         table, make_mask, arc = engine.forward_table, engine.forward_mask, engine.arc
         ones, guards, width, full = engine.ones, engine.guards, engine.width, engine.full

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Solution
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun, ensure_recursion_depth
+from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
 
 
 class RecursiveBackend(Backend):
@@ -29,10 +29,10 @@ class RecursiveBackend(Backend):
     name = "recursive"
     summary = "recursive backtracking with a blocked-squares array per row"
     source = "articles 000 (Queen8) and 004 (getAccessRows / solveEightQueen)"
+    recurses = True
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n, fixed = problem.n, problem.fixed
-        ensure_recursion_depth(n, self.name)
         columns = [0] * n
         nodes = attempts = 0
 

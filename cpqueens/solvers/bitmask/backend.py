@@ -67,6 +67,13 @@ class BitmaskBackend(Backend):
     max_n = 32
     options = ("progress", "client", "scheduler")
 
+    def check_options(self, options: dict[str, Any]) -> None:
+        from ...parallel.cluster import check_cluster
+        from ...parallel.pool import check_progress
+
+        check_progress(options.get("progress"))
+        check_cluster(options.get("client"), options.get("scheduler"))
+
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         import numpy as np
 
