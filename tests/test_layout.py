@@ -42,38 +42,103 @@ def test_no_module_bears_the_name_of_an_exported_function():
         assert info.name.rsplit(".", 1)[-1] not in exported, info.name
 
 
+def _module_name(path: pathlib.Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(dotted: str) -> bool:
+    path = PACKAGE.parent.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
 def _imports(path: pathlib.Path) -> set[str]:
-    """The cpqueens modules that ``path`` imports, as absolute dotted names."""
-    module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-    package = module.split(".")[:-1] if path.stem != "__init__" else module.split(".")
+    """The cpqueens modules that ``path`` imports (at its top or inside a function)."""
+    module = _module_name(path)
+    package = module.split(".") if path.stem == "__init__" else module.split(".")[:-1]
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - node.level + 1]
-                found.add(".".join([*base, *(node.module.split(".") if node.module else [])]))
-            elif node.module:
-                found.add(node.module)
+                source = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            else:
+                source = node.module or ""
+            # ``from . import kernels`` imports the module kernels, not the package.
+            submodules = {f"{source}.{alias.name}" for alias in node.names}
+            found |= {name for name in submodules if _is_module(name)} or {source}
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-    return {name for name in found if name.split(".")[0] == "cpqueens"}
+    return {name for name in found if name.split(".")[0] == "cpqueens" and name != module}
 
 
-@pytest.mark.parametrize(
-    ("family", "forbidden"),
-    [
-        ("solvers", {"trees", "checking", "reporting", "cli"}),
-        ("trees", {"checking", "reporting", "cli"}),
-        ("checking", {"reporting", "cli"}),
-        ("reporting", {"cli"}),
-        ("parallel", {"trees", "checking", "reporting", "cli", "solvers"}),
-    ],
+#: The floors of the package, lowest first. A module may import its own unit (a
+#: ground-floor module, or a family) and any unit on a lower floor, nothing else:
+#: two units on one floor know nothing of each other.
+FLOORS = (
+    {"errors", "_version"},
+    {"_files", "arguments", "board"},
+    {"svgboard"},
+    {"result"},
+    {"engines", "parallel"},
+    {"solvers", "trees"},
+    {"api"},
+    {"checking"},
+    {"reporting"},
+    {""},  # the public face, cpqueens/__init__.py
+    {"cli"},
+    {"__main__"},
 )
-def test_imports_flow_one_way(family, forbidden):
-    for path in (PACKAGE / family).rglob("*.py"):
+RANK = {unit: floor for floor, units in enumerate(FLOORS) for unit in units}
+
+
+def _unit(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _graph() -> dict[str, set[str]]:
+    return {_module_name(path): _imports(path) for path in PACKAGE.rglob("*.py")}
+
+
+def test_every_unit_has_a_floor():
+    assert {_unit(module) for module in _graph()} <= set(RANK)
+
+
+def test_imports_only_go_down():
+    upward = []
+    for module, imported in _graph().items():
+        for name in imported:
+            mine, theirs = _unit(module), _unit(name)
+            if mine != theirs and RANK[theirs] >= RANK[mine]:
+                upward.append(f"{module} imports {name}")
+    assert not upward, "\n".join(upward)
+
+
+def test_no_import_circle():
+    graph = _graph()
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for name in sorted(graph.get(module, ())):
+            if state.get(name) == 1:
+                circle = [*path[path.index(name) :], name] if name in path else [module, name]
+                pytest.fail("import circle: " + " -> ".join(circle))
+            if name not in state:
+                visit(name, [*path, name])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+
+
+def test_the_trees_share_nothing_with_the_backends():
+    # The plain tree is the cross-check's reference: it must not run the code it checks.
+    for path in (PACKAGE / "trees").rglob("*.py"):
         for name in _imports(path):
-            parts = name.split(".")
-            assert len(parts) < 2 or parts[1] not in forbidden, f"{path} imports {name}"
+            assert _unit(name) not in {"solvers", "api"}, f"{path} imports {name}"
 
 
 def _commands(group, prefix=()):

@@ -3,6 +3,11 @@
 ``REGISTRY`` maps each name to its backend object, in the order
 :func:`cpqueens.backends` lists them. Tests and the cross-check take their list of
 backends from here, so a backend registered here is tested everywhere at once.
+
+Each backend lives in the module of its own name (``cpqueens.solvers.cpmpy`` holds
+``cpmpy``, ``cpqueens.solvers.random`` holds ``random``), except article 001's
+``tree``, in ``cpqueens.solvers.nodetree``, so that it is not taken for the decision
+trees of :mod:`cpqueens.trees`. ``bitmask`` is a package of several modules.
 """
 
 from __future__ import annotations
