@@ -222,7 +222,7 @@ def test_minizinc_ships_its_model():
 def test_sat_solution_that_breaks_the_rules_is_an_error_naming_the_solver(monkeypatch):
     usable("sat")
 
-    def rows_only(n, encoding, fixed):  # a formula that forgot columns and diagonals
+    def rows_only(n, encoding, fixed, check_time=None):  # forgot columns and diagonals
         return [list(range(r * n + 1, r * n + n + 1)) for r in range(n)], [], n * n
 
     monkeypatch.setattr(sat_backend, "board_formula", rows_only)

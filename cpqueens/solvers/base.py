@@ -19,16 +19,20 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import os
+import select
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..board import Solution, is_valid
 from ..errors import BackendUnavailableError, InvalidInputError, SolverError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -93,8 +97,28 @@ class SearchRun:
         self.complete = False
 
 
-#: How many nodes a backend searches between two looks at the clock.
+#: How many cheap nodes a backend searches between two looks at the clock.
 TIME_CHECK_INTERVAL = 1024
+
+#: Seconds a call may run past its ``time_limit``: the larger of this and
+#: :data:`TIME_LIMIT_SLACK_SHARE` of the limit (a solver's own clean-up, a model
+#: build step that cannot be cut in two). Documented in docs/limits.md.
+TIME_LIMIT_SLACK = 1.0
+TIME_LIMIT_SLACK_SHARE = 0.1
+
+
+def check_interval(work_per_node: int) -> int:
+    """Nodes between two looks at the clock, for nodes that cost ``work_per_node`` steps.
+
+    A node of a small board costs a few steps and the clock is read every
+    :data:`TIME_CHECK_INTERVAL` nodes; a node of a board of thousands of rows costs
+    thousands of steps, and reading the clock at every one of them costs nothing
+    next to it, so the interval shrinks as the work grows.
+
+    >>> check_interval(8), check_interval(2000), check_interval(2000 * 2000)
+    (1024, 4, 1)
+    """
+    return max(1, TIME_CHECK_INTERVAL * 8 // max(1, work_per_node))
 
 
 @dataclass(frozen=True)
@@ -281,6 +305,108 @@ def signal_handlers_kept() -> Iterator[None]:
             # None: a handler set outside Python before the run; leave that one be.
             if handler is not None:
                 signal.signal(number, handler)
+
+
+def run_stoppable(
+    call: Callable[[], T], stop: Callable[[], None], run: SearchRun, *, grace: float = 0.5
+) -> T:
+    """Run a native solver's ``call()`` where the deadline and Ctrl-C can stop it.
+
+    A native solver holds the main thread inside C++ or Java: Python's signal
+    handlers and the clock wait until it returns. So the call runs in a helper
+    thread while the main thread waits: at the deadline (plus ``grace``, for the
+    solver's own time limit to act first) it calls ``stop()`` and marks ``run``
+    timed out; on Ctrl-C it calls ``stop()``, waits for the call to return and
+    raises :class:`KeyboardInterrupt`, so no result is made of an interrupted run.
+    ``stop`` must make ``call`` return soon (CP-SAT's ``stop_search``, pysat's
+    ``interrupt``). An exception of ``call`` is raised here.
+    """
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as error:  # handed to the caller's thread below
+            outcome["error"] = error
+
+    worker = threading.Thread(target=target, name="cpqueens-solver", daemon=True)
+    stopped = False
+    worker.start()
+    try:
+        while worker.is_alive():
+            left = run.remaining()
+            if left is None or stopped:
+                worker.join(0.1)
+            elif left > 0:
+                worker.join(min(0.1, left))
+            else:
+                worker.join(grace)  # the solver's own time limit acts first
+                if worker.is_alive():
+                    stopped = True
+                    run.mark_timed_out()
+                    stop()
+    except KeyboardInterrupt:
+        stop()
+        worker.join()
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+@contextlib.contextmanager
+def watched(stop: Callable[[], None], run: SearchRun, *, grace: float = 0.5) -> Iterator[None]:
+    """Call ``stop()`` if Ctrl-C or the deadline comes while a native call runs here.
+
+    For a solver that must run on the caller's thread (CP-SAT aborts the process when
+    Ctrl-C reaches it on another thread) and that does not look at Python's signals
+    itself: a watcher thread learns of SIGINT through :func:`signal.set_wakeup_fd`
+    (Python's own C handler writes there at once, whatever the main thread is doing)
+    and stops the solver; once the call returns, Python raises the pending
+    :class:`KeyboardInterrupt` as usual. At the deadline plus ``grace`` the watcher
+    stops the solver too and marks ``run`` timed out.
+    """
+    reader = writer = None
+    previous = -1
+    if threading.current_thread() is threading.main_thread():
+        reader, writer = os.pipe()
+        os.set_blocking(writer, False)
+        try:
+            previous = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
+        except ValueError:  # a wakeup fd that cannot be set here: the clock only
+            os.close(reader)
+            os.close(writer)
+            reader = writer = None
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            left = run.remaining()
+            wait = 0.1 if left is None else max(0.0, min(0.1, left + grace))
+            if reader is not None:
+                ready, _, _ = select.select([reader], [], [], wait)
+                if ready and signal.SIGINT in os.read(reader, 64):
+                    stop()
+                    return
+            else:
+                done.wait(wait)
+            late = run.deadline is not None and time.monotonic() >= run.deadline + grace
+            if late and not done.is_set():
+                run.mark_timed_out()
+                stop()
+                return
+
+    watcher = threading.Thread(target=watch, name="cpqueens-watch", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watcher.join()
+        if writer is not None:
+            signal.set_wakeup_fd(previous)
+            os.close(reader)
+            os.close(writer)
 
 
 def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solution:

@@ -104,7 +104,9 @@ class ChocoBackend(Backend):
             solver.set_min_dom_lb_search(*rows)
         remaining = run.remaining()
         if remaining is not None:
-            solver.limit_time(f"{remaining:.3f}s")
+            # Choco reads the limit as text and dies (the whole process with it) on a
+            # limit that rounds to zero: at least a millisecond.
+            solver.limit_time(f"{max(remaining, 0.001):.3f}s")
         handle, squares = solver._handle, [q._handle for q in rows]
         no_criterion = choco.create_criterion_array(0)
         run.stats.update(consistency=consistency, search=search)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..board import Solution
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
+from .base import Backend, Problem, SearchRun, check_interval
 
 DIAGONALS = ("global", "pairwise")
 
@@ -66,18 +66,22 @@ class ConstraintBackend(Backend):
         solver = constraint.OptimizedBacktrackingSolver()
         csp = constraint.Problem(solver)
         rows = range(n)
+        # A call of the diagonals constraint costs up to n * n steps on a large board.
+        interval = check_interval(n * n)
         for row, column in enumerate(problem.fixed):
             csp.addVariable(row, list(rows) if column is None else [column])
         csp.addConstraint(constraint.AllDifferentConstraint(), list(rows))
         # The solver runs between two solutions without handing control back, so the
         # clock is read from inside a constraint it calls at every assignment.
         if diagonals == "global":
-            csp.addConstraint(_diagonals_constraint_type()(run.check_time), list(rows))
+            csp.addConstraint(_diagonals_constraint_type()(run.check_time, interval), list(rows))
         else:
             for first in rows:
                 for second in range(first + 1, n):
                     csp.addConstraint(_apart(second - first), (first, second))
-            csp.addConstraint(_diagonals_constraint_type()(run.check_time, check=False), list(rows))
+            csp.addConstraint(
+                _diagonals_constraint_type()(run.check_time, interval, check=False), list(rows)
+            )
         run.stats.update(solver=type(solver).__name__, diagonals=diagonals, solutions=0)
         found = 0
         try:
@@ -107,12 +111,13 @@ def _diagonals_constraint_type() -> type:
         every assigned queen attacks there, and fails once a row has none left.
         """
 
-        def __init__(self, check_time: Callable[[], None], *, check: bool = True):
+        def __init__(self, check_time: Callable[[], None], interval: int, *, check: bool = True):
             # ``check_time`` raises once the deadline has passed; with ``check`` False
             # the constraint only keeps the clock (the pairwise model's diagonals).
             self._check_time = check_time
             self._check = check
             self._calls = 0
+            self._interval = interval
 
         def __call__(
             self,
@@ -123,7 +128,7 @@ def _diagonals_constraint_type() -> type:
             _unassigned: Any = Unassigned,
         ) -> bool:
             self._calls += 1
-            if self._calls % TIME_CHECK_INTERVAL == 0:
+            if self._calls % self._interval == 0:
                 self._check_time()
             if not self._check:
                 return True

@@ -117,8 +117,12 @@ class CpmpyBackend(Backend):
                     display=lambda: found.append(tuple(int(v.value()) for v in q)),
                     solution_limit=problem.limit,
                     time_limit=remaining,
+                    **_interrupt_settings(name),
                 )
         except Exception as error:
+            # Exact catches SIGINT itself and raises this: it is Ctrl-C, not a failure.
+            if "interrupted by user" in str(error):
+                raise KeyboardInterrupt from error
             raise SolverError(f"{label} failed: {type(error).__name__}: {error}") from error
         status = solver.status()
         exit_status = status.exitstatus.name
@@ -131,6 +135,23 @@ class CpmpyBackend(Backend):
             # FEASIBLE without reaching the limit, or UNKNOWN: the time limit stopped it.
             run.mark_timed_out()
         yield from solutions
+
+
+def _interrupt_settings(name: str) -> dict[str, Any]:
+    """Solver settings that let Ctrl-C reach Python instead of quietly ending the search.
+
+    CP-SAT and Z3 catch SIGINT themselves and return what they had, which would pass
+    for a search stopped by its time limit; without their handlers the interrupt
+    raises :class:`KeyboardInterrupt` at the next solution, as everywhere else.
+    """
+    base = name.split(":")[0]
+    if base == "ortools":
+        return {"catch_sigint_signal": False}
+    if base == "z3":
+        import z3
+
+        z3.set_param("ctrl_c", False)
+    return {}
 
 
 @functools.cache

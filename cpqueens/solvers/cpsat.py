@@ -38,7 +38,7 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import InvalidInputError
-from .base import Backend, Problem, SearchRun
+from .base import Backend, Problem, SearchRun, watched
 
 SEARCHES = ("auto", "blocks", "free")
 DEFAULT_SPLIT_DEPTH = 2
@@ -122,7 +122,7 @@ class CPSatBackend(Backend):
             run.stats["split_depth"] = depth
             yield from _enumerate_blocks(cp_model, problem, run, workers, depth)
         else:
-            model, read = _square_model(cp_model, problem.n, problem.fixed)
+            model, read = _square_model(cp_model, problem.n, problem.fixed, run)
             found, _ = _run_solver(
                 cp_model, model, read, problem.limit, run, workers, FREE_PARAMETERS
             )
@@ -136,7 +136,7 @@ def _enumerate_blocks(
     produced = 0
     for prefix in _prefixes(problem.n, problem.fixed, depth):
         wanted = None if problem.limit is None else problem.limit - produced
-        model, read = _row_model(cp_model, problem.n, problem.fixed, prefix)
+        model, read = _row_model(cp_model, problem.n, problem.fixed, prefix, run)
         found, go_on = _run_solver(cp_model, model, read, wanted, run, workers, parameters)
         found.sort()
         yield from found
@@ -169,12 +169,14 @@ def _prefixes(n: int, fixed: Sequence[int | None], depth: int) -> Iterator[tuple
 
 
 def _row_model(
-    cp_model: Any, n: int, fixed: Sequence[int | None], prefix: tuple[int, ...]
+    cp_model: Any, n: int, fixed: Sequence[int | None], prefix: tuple[int, ...], run: SearchRun
 ) -> tuple[Any, Reader]:
     """One integer per row, all-different on columns and both diagonal families."""
     model = cp_model.CpModel()
     rows = []
     for row in range(n):
+        if not row % 256:
+            run.check_time()
         column = prefix[row] if row < len(prefix) else fixed[row]
         low, high = (0, n - 1) if column is None else (column, column)
         rows.append(model.new_int_var(low, high, f"q{row}"))
@@ -189,14 +191,25 @@ def _row_model(
     return model, read
 
 
-def _square_model(cp_model: Any, n: int, fixed: Sequence[int | None]) -> tuple[Any, Reader]:
-    """One literal per square: exactly one queen per row and column, at most one per diagonal."""
+def _square_model(
+    cp_model: Any, n: int, fixed: Sequence[int | None], run: SearchRun
+) -> tuple[Any, Reader]:
+    """One literal per square: exactly one queen per row and column, at most one per diagonal.
+
+    Building it takes seconds for a board of a thousand rows, all of it in Python, so
+    the clock is read after each line of squares and the build stops at the deadline.
+    """
     model = cp_model.CpModel()
-    squares = [[model.new_bool_var(f"x{row}_{column}") for column in range(n)] for row in range(n)]
+    squares = []
+    for row in range(n):
+        squares.append([model.new_bool_var(f"x{row}_{column}") for column in range(n)])
+        run.check_time()
     for line in range(n):
         model.add_exactly_one(squares[line])
         model.add_exactly_one(squares[row][line] for row in range(n))
+        run.check_time()
     for diagonal in range(2 * n - 1):
+        run.check_time()
         # diagonal = column - row + n - 1 on one family, column + row on the other.
         down = [squares[r][diagonal - n + 1 + r] for r in range(n) if 0 <= diagonal - n + 1 + r < n]
         up = [squares[r][diagonal - r] for r in range(n) if 0 <= diagonal - r < n]
@@ -264,16 +277,17 @@ def _run_solver(
         settings.max_time_in_seconds = remaining
     for key, value in parameters.items():
         setattr(settings, key, value)
+    # CP-SAT's own SIGINT handler would end the search and report what it had as
+    # OPTIMAL: a partial enumeration labelled complete. Without it, Ctrl-C raises
+    # KeyboardInterrupt out of solve (CP-SAT stops and re-raises it). The solve stays
+    # on this thread: CP-SAT run from another thread aborts the process on Ctrl-C.
+    settings.catch_sigint_signal = False
     collector = _collector_type()(read, wanted)
-    status = solver.solve(model, collector)
+    with watched(solver.stop_search, run):
+        status = solver.solve(model, collector)
     if status == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT rejected the model: {model.validate()}")
-    stats = run.stats
-    stats["branches"] += solver.num_branches
-    stats["conflicts"] += solver.num_conflicts
-    stats["wall_time"] += solver.wall_time
-    stats["solver_runs"] += 1
-    stats["status"] = solver.status_name(status)
+    _add_figures(cp_model, solver, status, run)
     if collector.stopped or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         return list(collector.found), True
     # Any other ending is the time limit, except that several workers enumerating
@@ -282,3 +296,12 @@ def _run_solver(
         run.mark_timed_out()
         return list(collector.found), False
     return list(collector.found), True
+
+
+def _add_figures(cp_model: Any, solver: Any, status: Any, run: SearchRun) -> None:
+    stats = run.stats
+    stats["branches"] += solver.num_branches
+    stats["conflicts"] += solver.num_conflicts
+    stats["wall_time"] += solver.wall_time
+    stats["solver_runs"] += 1
+    stats["status"] = solver.status_name(status)

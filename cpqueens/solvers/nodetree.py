@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Solution
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
+from .base import Backend, Problem, SearchRun, check_interval
 
 
 class Position:
@@ -67,6 +67,8 @@ class TreeBackend(Backend):
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n, fixed = problem.n, problem.fixed
+        # Read the clock more often as a node's work grows with the board.
+        interval = check_interval(n * n)
         nodes = attempts = 0
 
         def walk_through_tree(position: Position) -> Iterator[Solution]:
@@ -80,7 +82,7 @@ class TreeBackend(Backend):
                 attempts += 1
                 if position.is_safe(column):
                     nodes += 1
-                    if nodes % TIME_CHECK_INTERVAL == 0:
+                    if nodes % interval == 0:
                         run.check_time()
                     yield from walk_through_tree(Position(position.line + 1, column, position))
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..board import Solution
 from ..engines.propagation import check_search, propagator
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
+from .base import Backend, Problem, SearchRun, check_interval
 
 
 class PropagationBackend(Backend):
@@ -49,6 +49,8 @@ class PropagationBackend(Backend):
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n = problem.n
+        # Read the clock more often as a node's work grows with the board.
+        interval = check_interval(n * n // 8)
         propagation, order = check_search(
             problem.options.get("propagation", "forward"), problem.options.get("order", "row")
         )
@@ -76,7 +78,7 @@ class PropagationBackend(Backend):
                 column = bit.bit_length() - 1
                 nodes += 1
                 per_depth[below] += 1
-                if not nodes % TIME_CHECK_INTERVAL:
+                if not nodes % interval:
                     run.check_time()
                 new = domains & (table[offset + column] or make_mask(row, column))
                 if not rest:

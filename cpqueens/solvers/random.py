@@ -36,7 +36,7 @@ import random
 from collections.abc import Iterator
 
 from ..board import Solution
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
+from .base import Backend, Problem, SearchRun, check_interval
 
 
 class RandomizedBackend(Backend):
@@ -60,6 +60,8 @@ class RandomizedBackend(Backend):
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n, fixed = problem.n, problem.fixed
+        # Read the clock more often as a node's work grows with the board.
+        interval = check_interval(n * n)
         rng = random.Random(problem.seed)
         picked: list[int] = []  # placePicked: the column chosen in each row so far
         exclusions: list[set[int]] = [set() for _ in range(n)]
@@ -100,7 +102,7 @@ class RandomizedBackend(Backend):
                     row = back_up(row)
                 elif filter_and_pick(row):
                     nodes += 1
-                    if nodes % TIME_CHECK_INTERVAL == 0:
+                    if nodes % interval == 0:
                         run.check_time()
                     row += 1
                 elif row == 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Solution
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
+from .base import Backend, Problem, SearchRun, check_interval
 
 
 class RecursiveBackend(Backend):
@@ -33,6 +33,8 @@ class RecursiveBackend(Backend):
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n, fixed = problem.n, problem.fixed
+        # Read the clock more often as a node's work grows with the board.
+        interval = check_interval(n)
         columns = [0] * n
         nodes = attempts = 0
 
@@ -58,7 +60,7 @@ class RecursiveBackend(Backend):
                 if blocked[column]:
                     continue
                 nodes += 1
-                if nodes % TIME_CHECK_INTERVAL == 0:
+                if nodes % interval == 0:
                     run.check_time()
                 columns[row] = column
                 if row == n - 1:

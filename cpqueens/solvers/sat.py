@@ -29,12 +29,20 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..board import Solution
 from ..errors import InvalidInputError, SolverError
-from .base import Backend, Problem, SearchRun, check_choice, check_solution
+from .base import (
+    Backend,
+    OutOfTime,
+    Problem,
+    SearchRun,
+    check_choice,
+    check_solution,
+    run_stoppable,
+)
 
 #: pysat's at-most-one encodings, by the names of ``pysat.card.EncType``.
 ENCODINGS = (
@@ -77,6 +85,12 @@ SOLVERS = (
 EXTRA_PACKAGES = {"cryptosat": "pip install pycryptosat"}
 #: Solvers whose pysat binding cannot add a clause after a solve.
 NON_INCREMENTAL = ("kissat404",)
+#: Solvers that pysat can neither interrupt nor give a budget and call again.
+UNSTOPPABLE = ("kissat404", "lingeling")
+#: Conflicts per call of a solver that is stopped between calls (CaDiCaL).
+SLICE_CONFLICTS = 20_000
+#: Clauses handed to the solver at a time, so that loading a large board can stop.
+LOAD_CHUNK = 100_000
 DEFAULT_SOLVER = "cadical195"
 DEFAULT_ENCODING = "seqcounter"
 
@@ -134,7 +148,7 @@ class SatBackend(Backend):
         name = problem.options.get("solver", DEFAULT_SOLVER)
         encoding = problem.options.get("encoding", DEFAULT_ENCODING)
         n = problem.n
-        clauses, atmosts, top = board_formula(n, encoding, problem.fixed)
+        clauses, atmosts, top = board_formula(n, encoding, problem.fixed, run.check_time)
         stats = run.stats
         stats.update(solver=name, encoding=encoding, variables=top, clauses=len(clauses))
         stats.update(decisions=0, conflicts=0, propagations=0, restarts=0, solver_runs=0)
@@ -142,10 +156,22 @@ class SatBackend(Backend):
 
         def start(blocking: list[list[int]]) -> Any:
             try:
-                solver = Solver(name=name, bootstrap_with=clauses + blocking)
+                solver = Solver(name=name)
+            except Exception as error:
+                raise SolverError(f"{label} failed to start: {error}") from error
+            try:
+                # In chunks, so that loading the clauses of a large board can stop in time.
+                formula = clauses + blocking
+                for begin in range(0, len(formula), LOAD_CHUNK):
+                    solver.append_formula(formula[begin : begin + LOAD_CHUNK])
+                    run.check_time()
                 for lits in atmosts:
                     solver.add_atmost(lits, 1)
+            except OutOfTime:
+                solver.delete()
+                raise
             except Exception as error:
+                solver.delete()
                 raise SolverError(f"{label} failed to load the formula: {error}") from error
             return solver
 
@@ -198,40 +224,69 @@ class SatBackend(Backend):
 def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label: str) -> bool:
     """One solver call under ``assumptions``; False when unsatisfiable or out of time.
 
-    Under a time limit the call runs on pysat's ``solve_limited`` and a timer
-    interrupts it at the deadline; a solver that cannot be interrupted is called
-    plainly, and the clock is read between two solutions only.
+    The call runs where the deadline and Ctrl-C can stop it (:func:`run_stoppable`):
+    a solver pysat can interrupt is interrupted; CaDiCaL cannot be, so it solves in
+    slices of :data:`SLICE_CONFLICTS` conflicts, keeping what it learnt, and the
+    stop is seen between two slices. Kissat and Lingeling can be neither (their time
+    limits are refused at the call), so Ctrl-C waits for their current call.
     """
     remaining = run.remaining()
     if remaining is not None and remaining <= 0:
         run.mark_timed_out()
         return False
+    halted = threading.Event()
+    if interruptible(name):
+
+        def call() -> bool | None:
+            return solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+
+        def stop() -> None:
+            halted.set()
+            solver.interrupt()
+
+    elif name in UNSTOPPABLE:
+
+        def call() -> bool | None:
+            return solver.solve(assumptions=assumptions)
+
+        stop = halted.set
+    else:
+
+        def call() -> bool | None:
+            while not halted.is_set():
+                solver.conf_budget(SLICE_CONFLICTS)
+                found = solver.solve_limited(assumptions=assumptions)
+                if found is not None:
+                    return found
+            return None
+
+        stop = halted.set
     try:
-        if remaining is None or not interruptible(name):
-            return bool(solver.solve(assumptions=assumptions))
-        timer = threading.Timer(remaining, solver.interrupt)
-        timer.start()
-        try:
-            found = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        finally:
-            timer.cancel()
-        solver.clear_interrupt()
+        found = run_stoppable(call, stop, run, grace=0.0)
+    except KeyboardInterrupt:
+        raise
     except Exception as error:
         raise SolverError(f"{label} failed: {error}") from error
-    if found is None:  # interrupted by the timer
+    if interruptible(name):
+        solver.clear_interrupt()
+    if found is None or halted.is_set():
         run.mark_timed_out()
         return False
     return bool(found)
 
 
 def board_formula(
-    n: int, encoding: str, fixed: tuple[int | None, ...]
+    n: int,
+    encoding: str,
+    fixed: tuple[int | None, ...],
+    check_time: Callable[[], None] = lambda: None,
 ) -> tuple[list[list[int]], list[list[int]], int]:
     """The clauses of the board, the at-most-ones left to the solver, the top variable.
 
     Square ``(r, c)`` is variable ``r * n + c + 1``. With ``encoding="native"`` the
     at-most-ones are returned as literal lists for the solver's ``add_atmost``;
-    otherwise they are encoded into clauses and the list is empty.
+    otherwise they are encoded into clauses and the list is empty. ``check_time`` is
+    called after each line is encoded (a board of hundreds of rows takes seconds).
 
     >>> clauses, atmosts, top = board_formula(2, "pairwise", (None, None))
     >>> clauses
@@ -264,6 +319,7 @@ def board_formula(
     kind = getattr(EncType, encoding)
     for line in lines:
         clauses += CardEnc.atmost(line, 1, vpool=pool, encoding=kind).clauses
+        check_time()
     return clauses, [], max(pool.top, n * n)
 
 

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import Solution
-from .base import TIME_CHECK_INTERVAL, Backend, Problem, SearchRun
+from .base import Backend, Problem, SearchRun, check_interval
 
 TRIED = ("pushed", "tested")
 
@@ -64,6 +64,8 @@ class StackBackend(Backend):
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n, fixed = problem.n, problem.fixed
+        # Read the clock more often as a node's work grows with the board.
+        interval = check_interval(n)
         mark_tested = self.choice(problem.options, "tried", TRIED) == "tested"
         everything = (1 << n) - 1
 
@@ -98,7 +100,7 @@ class StackBackend(Backend):
                         continue
                     top[3] = tried | bit
                     nodes += 1
-                    if nodes % TIME_CHECK_INTERVAL == 0:
+                    if nodes % interval == 0:
                         run.check_time()
                     stack.append(
                         [
