@@ -15,7 +15,7 @@ from typing import Any
 
 from .arguments import check_fixed, check_int, check_n, check_time_limit
 from .board import Solution, canonical
-from .errors import InvalidTypeError, SearchTimeoutError, UnsupportedOptionError
+from .errors import InvalidInputError, SearchTimeoutError, UnsupportedOptionError
 from .result import Result
 from .solvers import REGISTRY, Backend, BackendInfo, Problem, SearchRun, get_backend
 from .solvers.base import OutOfTime
@@ -46,11 +46,13 @@ def _prepare(
 ) -> _Plan:
     n = check_n(n)
     engine = get_backend(backend)
+    check_size(engine, n)
     if limit is not None:
         check_int(limit, "limit", 1)
     check_time_limit(time_limit)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidTypeError(f"seed must be an integer, got {seed!r}")
+    if seed is not None:
+        # Any integer type (numpy's too), as a plain int: random.Random refuses numpy's.
+        seed = check_int(seed, "seed")
     if workers is not None:
         check_int(workers, "workers", 1)
     per_row = check_fixed(fixed, n)
@@ -90,6 +92,39 @@ def _prepare(
     engine.check_problem(problem)
     engine.require()
     return _Plan(engine, problem, limit, time_limit, bool(unique))
+
+
+def check_size(engine: Backend, n: int) -> None:
+    """Refuse a board larger than the backend takes, before anything of size n is built.
+
+    The message names the backends that do take it, so a caller knows where to go.
+
+    >>> check_size(REGISTRY["bitmask"], 40)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: n=40 is beyond what backend 'bitmask' handles \
+(n <= 32); backends that take n=40: recursive, stack, tree, random, cpsat, ...
+    """
+    largest = engine.largest_n()
+    if largest is None or n <= largest:
+        return
+    able = [b.name for b in REGISTRY.values() if (b.largest_n() or n) >= n]
+    if len(able) > 5:
+        able = [*able[:5], "..."]
+    where = (
+        f"backends that take n={n:,}: {', '.join(able)}"
+        if able
+        else f"no backend here takes n={n:,} (the largest: {_largest_taken()})"
+    )
+    raise InvalidInputError(
+        f"n={n:,} is beyond what backend {engine.name!r} handles (n <= {largest:,}); {where}"
+    )
+
+
+def _largest_taken() -> str:
+    sizes = {b.name: b.largest_n() for b in REGISTRY.values()}
+    name = max(sizes, key=lambda k: sizes[k] or 0)
+    return f"{name}, n <= {sizes[name]:,}"
 
 
 def _search(plan: _Plan, run: SearchRun) -> Iterator[Solution]:

@@ -171,20 +171,23 @@ class Backend:
         """Yield every solution of ``problem`` once, as tuples."""
         raise NotImplementedError(f"{type(self).__name__} does not enumerate solutions")
 
+    def largest_n(self) -> int | None:
+        """The largest board this backend takes: :attr:`max_n`, and the recursion bound."""
+        bounds = [self.max_n] if self.max_n is not None else []
+        if self.recurses:
+            bounds.append(MAX_RECURSION_DEPTH - 200)
+        return min(bounds, default=None)
+
     def check_problem(self, problem: Problem) -> None:
         """Refuse, at the call, a problem this backend cannot take.
 
         The front functions call this once, after their own checks and before they
         return, so that a bad call fails where it is made, never at the first
-        ``next()`` of a lazy iterator. The default refuses a board larger than
-        :attr:`max_n` or deeper than the recursion allows (:attr:`recurses`), then
-        checks the options with :meth:`check_options`; a backend with limits of its
-        own extends it.
+        ``next()`` of a lazy iterator. (A board larger than :meth:`largest_n` was
+        refused earlier still, before anything of its size was built.) The default
+        makes room for the recursion (:attr:`recurses`) and checks the options with
+        :meth:`check_options`; a backend with limits of its own extends it.
         """
-        if self.max_n is not None and problem.n > self.max_n:
-            raise InvalidInputError(
-                f"backend {self.name!r} handles n up to {self.max_n}, got n={problem.n}"
-            )
         if self.recurses:
             ensure_recursion_depth(problem.n, self.name)
         self.check_options(problem.options)

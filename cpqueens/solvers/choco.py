@@ -65,6 +65,9 @@ class ChocoBackend(Backend):
     """
 
     name = "choco"
+    # The largest board taken: Choco builds its model in Java, out of the time
+    # limit's reach, for over a minute at n=20000.
+    max_n = 2_000
     summary = "Choco (pychoco): three allDifferent over offset views, solutions as found"
     source = "Choco solver through pychoco (Model.all_different, Solver.solve)"
     requires = "pychoco"

@@ -48,6 +48,9 @@ class ConstraintBackend(Backend):
     """
 
     name = "constraint"
+    # The largest board taken: python-constraint's domains and set-up, which
+    # cannot be stopped, take seconds past n=2000.
+    max_n = 2_000
     summary = "python-constraint: backtracking with forward checking, lazy solution iterator"
     source = "python-constraint2 (constraint.Problem, OptimizedBacktrackingSolver)"
     requires = "constraint"

@@ -73,6 +73,8 @@ class CpmpyBackend(Backend):
     """
 
     name = "cpmpy"
+    # The largest board taken: cpmpy's model translation cannot be stopped by the time limit.
+    max_n = 2_000
     summary = "cpmpy: one model, any solver cpmpy finds installed (solver=...)"
     source = "cpmpy (cpmpy.Model, SolverLookup, solveAll)"
     requires = "cpmpy"

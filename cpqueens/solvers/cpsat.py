@@ -82,6 +82,8 @@ class CPSatBackend(Backend):
     """
 
     name = "cpsat"
+    # The largest board taken: one literal per square: a million at n=1000.
+    max_n = 1_000
     summary = "OR-Tools CP-SAT: fixed search over row-prefix blocks, or its own search"
     source = "OR-Tools CP-SAT (ortools.sat.python.cp_model)"
     requires = "ortools"

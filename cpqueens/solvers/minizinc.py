@@ -65,6 +65,8 @@ class MiniZincBackend(Backend):
     """
 
     name = "minizinc"
+    # The largest board taken: MiniZinc compiles the model before the solver's time limit starts.
+    max_n = 10_000
     summary = "MiniZinc: the shipped queens.mzn compiled and solved by Gecode (solver=...)"
     source = "MiniZinc toolchain through the minizinc package (Instance.solve)"
     requires = "minizinc"

@@ -53,6 +53,8 @@ class RandomizedBackend(Backend):
     """
 
     name = "random"
+    # The largest board taken: every pick tests each square against every queen placed.
+    max_n = 20_000
     summary = "random pick per row with per-row exclusion lists, reproducible by seed"
     source = "article 003 (filter_and_pick_place)"
     randomized = True

@@ -117,6 +117,9 @@ class SatBackend(Backend):
     """
 
     name = "sat"
+    # The largest board taken: one variable per square and the encoding's
+    # auxiliaries make 4 million clauses at n=600.
+    max_n = 600
     summary = "SAT (python-sat): one Boolean per square, pysat's cardinality encodings"
     source = "python-sat (pysat.card.CardEnc, pysat.solvers.Solver)"
     requires = "pysat"

@@ -55,6 +55,8 @@ class StackBackend(Backend):
     """
 
     name = "stack"
+    # The largest board taken: its stack holds four n-bit masks a row.
+    max_n = 20_000
     summary = "non-recursive backtracking on an array stack with bit masks"
     source = "article 002 (struct Node, non-recursive)"
     options = ("tried",)

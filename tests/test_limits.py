@@ -1,0 +1,87 @@
+"""Limits are promises: time limits hold at every size, huge boards are refused at
+once, and Ctrl-C reaches the caller, on every registered backend."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import cpqueens
+from cpqueens.solvers import REGISTRY
+from cpqueens.solvers.base import TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE
+
+#: Added to the promised slack for this test machine's own noise (start-up of a
+#: solver's runtime on a shared, loaded machine).
+NOISE = 1.0
+
+
+def promised(limit: float) -> float:
+    return limit + max(TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE * limit) + NOISE
+
+
+def test_huge_board_is_refused_at_once(backend):
+    start = time.perf_counter()
+    with pytest.raises(cpqueens.InvalidInputError, match="is beyond what backend"):
+        cpqueens.solve(10**9, backend=backend)
+    assert time.perf_counter() - start < 0.5
+
+
+def test_the_refusal_names_backends_that_can():
+    with pytest.raises(cpqueens.InvalidInputError, match="backends that take n=100: .*stack"):
+        cpqueens.solve(100, backend="bitmask")
+
+
+@pytest.mark.slow
+def test_time_limit_holds_on_a_board_that_runs_for_minutes(backend):
+    # Every solution of n=30 takes any backend here far longer than the limit.
+    start = time.perf_counter()
+    result = cpqueens.solve(30, backend=backend, time_limit=1.0)
+    elapsed = time.perf_counter() - start
+    assert elapsed <= promised(1.0), f"{backend} took {elapsed:.2f} s"
+    assert not result.complete
+    assert result.stats["timed_out"]
+
+
+@pytest.mark.slow
+def test_time_limit_holds_at_the_largest_board_taken(backend):
+    # Model building and set-up count against the limit too.
+    n = min(REGISTRY[backend].largest_n() or 2000, 2000)
+    start = time.perf_counter()
+    result = cpqueens.solve(n, backend=backend, limit=1, time_limit=1.0)
+    elapsed = time.perf_counter() - start
+    assert elapsed <= promised(1.0), f"{backend} at n={n} took {elapsed:.2f} s"
+    if result.solutions:
+        assert cpqueens.is_valid(result.solution)
+
+
+@pytest.mark.slow
+def test_ctrl_c_reaches_the_caller(backend):
+    # A solver that swallows SIGINT and returns what it had would pass a partial
+    # answer off as complete: the interrupt must come out as KeyboardInterrupt.
+    code = textwrap.dedent(
+        f"""
+        import cpqueens, sys
+        print("ready", flush=True)
+        try:
+            result = cpqueens.solve(16, backend={backend!r})
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+        else:
+            print("returned", result.count, result.complete, flush=True)
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.5)  # into the search
+    sent = time.monotonic()
+    os.kill(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert out.strip() == "interrupted", (out, err[-500:])
+    assert child.returncode == 0, err[-500:]
+    assert time.monotonic() - sent < 5
