@@ -48,13 +48,13 @@ def _prepare(
     engine = get_backend(backend)
     check_size(engine, n)
     if limit is not None:
-        check_int(limit, "limit", 1)
+        limit = check_int(limit, "limit", 1)
     check_time_limit(time_limit)
     if seed is not None:
         # Any integer type (numpy's too), as a plain int: random.Random refuses numpy's.
         seed = check_int(seed, "seed")
     if workers is not None:
-        check_int(workers, "workers", 1)
+        workers = check_int(workers, "workers", 1)
     per_row = check_fixed(fixed, n)
 
     def refuse(option: str, flag: str) -> None:

@@ -7,19 +7,69 @@ the same words, without importing the layers above.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 
 from .errors import InvalidInputError, InvalidTypeError
 
 
-def check_int(value: object, name: str, minimum: int) -> int:
-    """Return ``value`` when it is an integer (not a bool) of at least ``minimum``."""
-    if not isinstance(value, int) or isinstance(value, bool):
+def is_bool(value: object) -> bool:
+    """True for ``True``/``False`` and numpy's booleans, which are flags, never counts.
+
+    numpy is not imported for this: its boolean type is recognised by name (``bool_``
+    in numpy 1, ``bool`` in numpy 2), and numpy 1's booleans still have ``__index__``.
+
+    >>> is_bool(True), is_bool(1)
+    (True, False)
+    """
+    kind = type(value)
+    return isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+    )
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as a plain int when it is an integer of any type, else None.
+
+    An integer is anything with ``__index__`` (``int``, ``numpy.int64``, ...) except a
+    bool; a float is not one, even ``8.0``, since it may as well have been ``8.5``.
+
+    >>> import numpy
+    >>> as_int(numpy.int64(8)), type(as_int(numpy.int64(8))).__name__
+    (8, 'int')
+    >>> as_int(8.0), as_int(True), as_int(numpy.True_)
+    (None, None, None)
+    """
+    if is_bool(value):
+        return None
+    try:
+        # int() on top: an int subclass (an IntEnum) must not travel on as itself.
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def check_int(value: object, name: str, minimum: int | None = None) -> int:
+    """Return ``value`` as a plain int when it is an integer of at least ``minimum``.
+
+    Integers of any type are accepted (numpy's too), bools and floats are not; see
+    :func:`as_int`. ``minimum=None`` accepts any integer.
+
+    >>> import numpy
+    >>> check_int(numpy.int32(3), "limit", 1)
+    3
+    >>> check_int(3.0, "limit", 1)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidTypeError: limit must be an integer, got 3.0 (float)
+    """
+    number = as_int(value)
+    if number is None:
         raise InvalidTypeError(f"{name} must be an integer, got {value!r} ({type(value).__name__})")
-    if value < minimum:
+    if minimum is not None and number < minimum:
         allowed = "a positive integer" if minimum == 1 else f"an integer >= {minimum}"
-        raise InvalidInputError(f"{name} must be {allowed}, got {value}")
-    return value
+        raise InvalidInputError(f"{name} must be {allowed}, got {number}")
+    return number
 
 
 def check_n(n: object) -> int:
@@ -49,23 +99,34 @@ def check_fixed(fixed: Mapping[int, int] | None, n: int) -> tuple[int | None, ..
             f"fixed must be a mapping of row -> column, got {type(fixed).__name__}"
         )
     for row, column in fixed.items():
-        for name, value in (("row", row), ("column", column)):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidTypeError(f"fixed {name} must be an integer, got {value!r}")
-            if not 0 <= value < n:
-                raise InvalidInputError(
-                    f"fixed {name} {value} is off the board; "
-                    f"rows and columns run 0..{n - 1} for n={n}"
-                )
-        per_row[row] = column
+        index = _fixed_index(row, "row", n)
+        per_row[index] = _fixed_index(column, "column", n)
     return tuple(per_row)
+
+
+def _fixed_index(value: object, name: str, n: int) -> int:
+    """One row or column of ``fixed`` as a plain int on a board of size ``n``."""
+    number = as_int(value)
+    if number is None:
+        raise InvalidTypeError(
+            f"fixed {name} must be an integer, got {value!r} ({type(value).__name__})"
+        )
+    if not 0 <= number < n:
+        raise InvalidInputError(
+            f"fixed {name} {number} is off the board; rows and columns run 0..{n - 1} for n={n}"
+        )
+    return number
 
 
 def check_time_limit(time_limit: object) -> float | None:
     """Return ``time_limit`` (seconds, or None for no limit) after checking it is positive."""
     if time_limit is None:
         return None
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+    # Seconds may be whole (of any integer type, numpy's too) or a float; never a bool.
+    whole = as_int(time_limit)
+    if whole is not None:
+        time_limit = whole
+    elif is_bool(time_limit) or not isinstance(time_limit, float):
         raise InvalidTypeError(f"time_limit must be a number of seconds, got {time_limit!r}")
     if not time_limit > 0:
         raise InvalidInputError(

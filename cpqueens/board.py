@@ -43,59 +43,138 @@ BoardStyle = Literal["grid", "zero-plus", "x-dash", "letters"]
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
+#: The largest board :func:`render` draws: n=1000 is a million squares, two million
+#: characters of text; past that nobody reads the picture and memory runs out.
+MAX_RENDER_N = 1000
+
+
 def check_placement(
     placement: Sequence[int], n: int | None = None, *, whole: bool = False
 ) -> Solution:
     """Return ``placement`` as a tuple of columns after checking that it fits an n x n board.
 
-    A placement is a sequence of integer columns, one per row from the first; ``n``
-    defaults to its length. Every column must lie in ``range(n)``, and there may be no
-    more rows than ``n`` (exactly ``n`` with ``whole=True``). Attacks are allowed: this
-    checks the shape of a board, :func:`is_valid` checks the queens.
+    A placement is a sequence (or a 1-D numpy array) of integer columns, one per row
+    from the first; ``n`` defaults to its length. Integers of any type are accepted
+    (numpy's too) and returned as plain ``int``; bools and floats are not. Every column
+    must lie in ``range(n)``, and there may be no more rows than ``n`` (exactly ``n``
+    with ``whole=True``). Attacks are allowed: this checks the shape of a board,
+    :func:`is_valid` checks the queens.
 
     >>> check_placement([1, 3, 0, 2])
+    (1, 3, 0, 2)
+    >>> import numpy
+    >>> check_placement(numpy.array([1, 3, 0, 2]), n=numpy.int64(4))
     (1, 3, 0, 2)
     >>> check_placement((0, 0, 5))
     Traceback (most recent call last):
     ...
     cpqueens.errors.InvalidInputError: column 5 in row 2 is off a board of size 3 (columns run 0..2)
     """
-    columns = _columns(placement)
-    size = len(columns) if n is None else n
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        what = "a board needs at least one row" if n is None else f"got n={n!r}"
-        raise InvalidInputError(f"the board size must be a positive integer; {what}")
-    if len(columns) > size or (whole and len(columns) != size):
+    rows = _row_count(placement)
+    size = _board_size(rows, n)
+    # The length is compared before any column is read, so a huge board fails at once.
+    if rows > size or (whole and rows != size):
+        shown = f" {_columns(placement)}" if rows <= _SHOWN_ROWS else ""
         raise InvalidInputError(
             f"a board of size {size} has {size} row{'s' if size != 1 else ''}, "
-            f"got {len(columns)} columns {tuple(columns)}"
+            f"got {rows} columns{shown}"
         )
+    columns = _columns(placement)
     for row, column in enumerate(columns):
         if not 0 <= column < size:
             raise InvalidInputError(
                 f"column {column} in row {row} is off a board of size {size} "
                 f"(columns run 0..{size - 1})"
             )
-    return tuple(columns)
+    return columns
+
+
+def check_drawable(placement: Sequence[int], n: int | None, *, limit: int, drawer: str) -> None:
+    """Refuse a board larger than ``limit`` before anything is drawn, looking only at its size.
+
+    Only ``len(placement)`` and ``n`` are read (O(1)), so a board of a million rows is
+    refused at once; the columns are checked afterwards by :func:`check_placement`.
+
+    >>> check_drawable(range(5000), None, limit=1000, drawer="render")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: a board of n=5000 is too large to draw (render draws ...
+    """
+    size = _board_size(_row_count(placement), n)
+    if size > limit:
+        raise InvalidInputError(
+            f"a board of n={size} is too large to draw ({drawer} draws boards up to "
+            f"n={limit}); print the columns instead, e.g. `cpqueens solve {size} --json`"
+        )
+
+
+#: A board with more rows than this is not quoted whole in an error message.
+_SHOWN_ROWS = 32
+
+
+def _as_int(value: object) -> int | None:
+    """``value`` as a plain int when it is an integer of any type (numpy's too), else None.
+
+    The rule of ``cpqueens.arguments.as_int``, written again because the two modules
+    share a floor and may not import each other: anything with ``__index__`` is an
+    integer except a bool (numpy's bool recognised by name, without importing numpy);
+    a float never is, even 8.0.
+    """
+    kind = type(value)
+    if isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+    ):
+        return None
+    try:
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _row_count(placement: object) -> int:
+    """How many rows ``placement`` has, after checking (in O(1)) that it is a run of columns.
+
+    A sequence other than a string, or a 1-D array (numpy's ``ndarray`` is no
+    ``Sequence``, yet a board of int64 columns is a common thing to hand over).
+    """
+    if isinstance(placement, Sequence) and not isinstance(placement, str | bytes):
+        return len(placement)
+    dimensions = getattr(placement, "ndim", None)
+    if hasattr(placement, "__array__") and dimensions == 1:
+        return len(placement)  # type: ignore[arg-type]
+    what = (
+        f"a {dimensions}-D array" if hasattr(placement, "__array__") else type(placement).__name__
+    )
+    raise InvalidTypeError(f"a board must be a sequence of column numbers, one per row, got {what}")
+
+
+def _board_size(rows: int, n: object) -> int:
+    """The size of a board of ``rows`` rows: ``n`` as a plain int, or ``rows`` by default."""
+    if n is None:
+        if rows < 1:
+            raise InvalidInputError(
+                "the board size must be a positive integer; a board needs at least one row"
+            )
+        return rows
+    size = _as_int(n)
+    if size is None:
+        raise InvalidTypeError(
+            f"the board size n must be an integer, got {n!r} ({type(n).__name__})"
+        )
+    if size < 1:
+        raise InvalidInputError(f"the board size must be a positive integer; got n={n!r}")
+    return size
 
 
 def _columns(placement: Sequence[int]) -> Solution:
     """``placement`` as a tuple of Python ints, or a type error naming what is wrong."""
-    if isinstance(placement, str | bytes) or not isinstance(placement, Sequence):
-        raise InvalidTypeError(
-            "a board must be a sequence of column numbers, one per row, "
-            f"got {type(placement).__name__}"
-        )
+    _row_count(placement)
     columns = []
     for row, column in enumerate(placement):
-        try:
-            if isinstance(column, bool):
-                raise TypeError
-            columns.append(operator.index(column))
-        except TypeError:
-            raise InvalidTypeError(
-                f"the column in row {row} must be an integer, got {column!r}"
-            ) from None
+        number = _as_int(column)
+        if number is None:
+            raise InvalidTypeError(f"the column in row {row} must be an integer, got {column!r}")
+        columns.append(number)
     return tuple(columns)
 
 
@@ -130,27 +209,31 @@ def attacking_pairs(placement: Sequence[int]) -> list[tuple[int, int]]:
 def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
     """Return True when ``solution`` places ``n`` mutually safe queens on an n x n board.
 
-    ``n`` defaults to ``len(solution)``; every column must lie in ``range(n)``.
+    ``n`` defaults to ``len(solution)``; every column must lie in ``range(n)``. Columns
+    and ``n`` may be integers of any type (a numpy array of int64 is a board); a board
+    holding anything else (a float, a bool, None) is not valid.
 
     >>> is_valid((1, 3, 0, 2))
     True
     >>> is_valid((0, 2, 1))
     False
     """
-    if isinstance(solution, str | bytes) or not isinstance(solution, Sequence):
+    rows = _row_count(solution)
+    size = rows if n is None else _as_int(n)
+    if size is None:
         raise InvalidTypeError(
-            "a board must be a sequence of column numbers, one per row, "
-            f"got {type(solution).__name__}"
+            f"the board size n must be an integer, got {n!r} ({type(n).__name__})"
         )
-    size = len(solution) if n is None else n
-    if len(solution) != size:
+    if rows != size:
         return False
     # Solver backends check every solution they list with this, so the common case
-    # (plain ints) runs on C-level set and map; anything else is checked item by item.
-    if set(map(type, solution)) - {int} and any(
-        not isinstance(c, int) or isinstance(c, bool) for c in solution
-    ):
-        return False
+    # (plain ints) runs on C-level set and map; other integer types (numpy's) are
+    # turned into ints first, and anything else is no column at all.
+    if set(map(type, solution)) - {int}:
+        columns = [_as_int(c) for c in solution]
+        if None in columns:
+            return False
+        solution = columns  # type: ignore[assignment]
     if size and (min(solution) < 0 or max(solution) >= size):
         return False
     # Distinct columns and distinct diagonals make an O(n) check.
@@ -257,7 +340,9 @@ def render(solution: Sequence[int], style: BoardStyle = "grid", n: int | None = 
     ``style`` is ``"grid"`` (``Q`` and ``.``), ``"zero-plus"`` (article 000: ``0`` for
     a queen, ``+`` for an empty square), ``"x-dash"`` (article 003: ``x`` and ``-``),
     or ``"letters"`` (article 001: one column letter per row). ``n`` gives the board
-    size for a partial placement; it defaults to ``len(solution)``.
+    size for a partial placement; it defaults to ``len(solution)``. Boards larger than
+    :data:`MAX_RENDER_N` are refused with an :class:`~cpqueens.errors.InvalidInputError`
+    before anything is drawn.
 
     >>> print(render((1, 3, 0, 2)))
     . Q . .
@@ -267,17 +352,18 @@ def render(solution: Sequence[int], style: BoardStyle = "grid", n: int | None = 
     >>> render((1, 3, 0, 2), style="letters")
     'bdac'
     """
-    if style == "letters":
-        return to_letters(check_placement(solution, n, whole=True))
-    if style not in STYLES:
+    if style != "letters" and style not in STYLES:
         raise InvalidInputError(
             f"unknown board style {style!r}; choose one of: {', '.join([*STYLES, 'letters'])}"
         )
-    solution = check_placement(solution, n)
+    check_drawable(solution, n, limit=MAX_RENDER_N, drawer="render")
+    if style == "letters":
+        return to_letters(check_placement(solution, n, whole=True))
+    columns = check_placement(solution, n)
     queen, empty = STYLES[style]
-    size = len(solution) if n is None else n
+    size = _board_size(len(columns), n)
     rows = []
-    for column in solution:
+    for column in columns:
         cells = [empty] * size
         cells[column] = queen
         rows.append(" ".join(cells))

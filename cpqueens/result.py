@@ -84,13 +84,23 @@ class Result:
         # The drawing lives in svgboard; imported here so result.py stays a plain record.
         from .svgboard import to_svg
 
-        return None if self.solution is None else to_svg(self.solution, self.n)
+        # None (no picture) rather than an error: a notebook must never fail on display.
+        if self.solution is None or not self._drawable():
+            return None
+        return to_svg(self.solution, self.n)
 
     def _repr_html_(self) -> str:
         import html
 
         picture = self._repr_svg_() or ""
         caption = html.escape(self.summary())
-        if self.solution is not None:
+        if self.solution is not None and self._drawable():
             caption += f"; first solution {html.escape(str(self.solution))}"
+        elif self.solution is not None:
+            caption += f"; too large to draw (n={self.n}), result.solution holds the columns"
         return f"<div>{picture}<div><code>{caption}</code></div></div>"
+
+    def _drawable(self) -> bool:
+        from .svgboard import MAX_SVG_N
+
+        return self.n <= MAX_SVG_N

@@ -10,12 +10,17 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import Solution, attacking_pairs, check_placement, is_valid, render
+from .board import Solution, attacking_pairs, check_drawable, check_placement, is_valid, render
 
 LIGHT, DARK, QUEEN, CLASH = "#f0d9b5", "#b58863", "#1f2a44", "#c0392b"
+
+#: The largest board drawn as SVG: n=300 is 45,000 dark squares, about 3 MB of SVG
+#: (7,200 pixels a side at the default cell), already more than a page can show.
+MAX_SVG_N = 300
 
 
 def to_svg(
@@ -25,12 +30,15 @@ def to_svg(
 
     Queens that attack another queen are drawn in red, so a wrong answer shows at a
     glance. ``n`` defaults to ``len(placement)``; ``cell`` is the square size in pixels.
+    Boards larger than :data:`MAX_SVG_N` are refused with an
+    :class:`~cpqueens.errors.InvalidInputError` before anything is drawn.
 
     >>> 'width="10" height="10"' in to_svg((0,), cell=10)
     True
     """
+    check_drawable(placement, n, limit=MAX_SVG_N, drawer="to_svg")
     placement = check_placement(placement, n)
-    size = len(placement) if n is None else n
+    size = len(placement) if n is None else operator.index(n)  # a plain int, checked above
     side = size * cell
     clashing = {row for pair in attacking_pairs(placement) for row in pair}
     parts = [
@@ -72,7 +80,8 @@ class Board:
     queens : sequence of int
         The column of the queen in each row, 0-based.
     n : int, optional
-        Board size, for a partial placement; defaults to ``len(queens)``.
+        Board size, for a partial placement; defaults to ``len(queens)``. Boards larger
+        than :data:`MAX_SVG_N` are refused: a Board is there to be looked at.
 
     Examples
     --------
@@ -91,9 +100,12 @@ class Board:
     n: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "queens", check_placement(self.queens, self.n))
-        if self.n is None:
-            object.__setattr__(self, "n", len(self.queens))
+        # Refused here rather than when shown: a notebook must not fail on display.
+        check_drawable(self.queens, self.n, limit=MAX_SVG_N, drawer="Board")
+        queens = check_placement(self.queens, self.n)
+        object.__setattr__(self, "queens", queens)
+        # n as a plain int (it may have come as numpy.int64), checked by check_placement.
+        object.__setattr__(self, "n", len(queens) if self.n is None else operator.index(self.n))
 
     @property
     def valid(self) -> bool:

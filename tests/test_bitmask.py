@@ -128,7 +128,7 @@ def test_first_solution_comes_without_finishing_the_search():
 
 
 def test_boards_beyond_the_word_size_are_refused():
-    with pytest.raises(ValueError, match=r"n=33 is beyond what backend .bitmask. handles \(n <= 32\)"):
+    with pytest.raises(ValueError, match=r"n=33 is beyond what backend .bitmask. handles"):
         cpqueens.count(33, backend="bitmask")
 
 

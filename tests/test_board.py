@@ -1,3 +1,5 @@
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -84,3 +86,45 @@ def test_render_styles():
     assert render(solution, "letters") == "bdac"
     with pytest.raises(cpqueens.InvalidInputError, match="grid"):
         render(solution, "fancy")
+
+
+# Boards too large to look at are refused before anything is drawn. ---------------------
+
+
+def test_render_refuses_a_board_too_large_to_draw_at_once():
+    from cpqueens.board import MAX_RENDER_N
+
+    huge = range(200_000)  # len() is all render may look at: the columns are not read
+    message = (
+        "a board of n=200000 is too large to draw (render draws boards up to n=1000); "
+        "print the columns instead, e.g. `cpqueens solve 200000 --json`"
+    )
+    for style in ("grid", "zero-plus", "letters"):
+        with pytest.raises(cpqueens.InvalidInputError) as caught:
+            render(huge, style=style)
+        assert str(caught.value) == message
+    with pytest.raises(cpqueens.InvalidInputError, match=r"n=1000000000 is too large"):
+        render((0, 2), n=10**9)
+    largest = render(range(MAX_RENDER_N), n=MAX_RENDER_N)
+    assert largest.count("Q") == MAX_RENDER_N and len(largest.splitlines()) == MAX_RENDER_N
+
+
+class _Huge(Sequence):
+    """A sequence of a billion rows whose columns cannot be read: only len() may be."""
+
+    def __len__(self):
+        return 10**9
+
+    def __getitem__(self, row):
+        raise AssertionError("the columns were read before the size was checked")
+
+
+def test_the_size_check_reads_no_column():
+    with pytest.raises(cpqueens.InvalidInputError, match="n=1000000000 is too large"):
+        render(_Huge())
+
+
+def test_a_board_longer_than_its_size_fails_at_once_without_quoting_every_column():
+    with pytest.raises(cpqueens.InvalidInputError) as caught:
+        render(range(500), n=4)
+    assert str(caught.value) == "a board of size 4 has 4 rows, got 500 columns"

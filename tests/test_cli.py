@@ -389,3 +389,83 @@ def test_bench_names_the_effort_each_backend_counts():
         assert record["effort"] == expected
         assert (record["nodes"] is None) == (expected is None)
         assert record["count"] == TOTAL[6]
+
+
+def test_count_stopped_by_the_time_limit_is_a_lower_bound_and_exits_3():
+    result = run("count", "30", "-b", "stack", "--time-limit", "0.5")
+    assert result.exit_code == 3, result.output
+    assert result.stdout.startswith("at least ")
+    assert "solutions (stopped by the time limit of 0.5 s)" in result.stdout
+    assert "Error" not in result.stderr
+    data = json.loads(run("count", "30", "-b", "stack", "--time-limit", "0.5", "--json").stdout)
+    assert data["timed_out"] is True and data["count"] >= 0
+
+
+def test_count_json_says_when_it_was_not_timed_out():
+    data = json.loads(run("count", "8", "-b", "stack", "--json").stdout)
+    assert data["timed_out"] is False and data["count"] == 92
+
+
+def test_solve_stopped_by_the_time_limit_says_so_and_exits_3():
+    result = run("solve", "30", "-b", "stack", "--all", "--time-limit", "0.5")
+    assert result.exit_code == 3, result.output
+    assert "found before the time limit of 0.5 s" in result.stderr
+    assert "incomplete" not in result.stderr
+    stopped = run("solve", "30", "-b", "stack", "--all", "--time-limit", "0.5", "--json")
+    assert stopped.exit_code == 3
+    data = json.loads(stopped.stdout)
+    assert data["timed_out"] is True and data["stats"]["timed_out"] is True
+    assert data["complete"] is False
+
+
+def test_solve_json_says_when_it_was_not_timed_out():
+    result = run("solve", "6", "--all", "--json", "--time-limit", "60")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["timed_out"] is False
+
+
+# The tree reference stops at n=12; propagate lists n=12 in well under a second while
+# stack and recursive need seconds, so 0.2 s stops them with room to spare.
+TIMED_CROSSCHECK = ("crosscheck", "12", "--backends", "stack,recursive")
+TIMED_CROSSCHECK += ("--reference", "propagate", "--time-limit", "0.2")
+
+
+def test_crosscheck_time_outs_are_their_own_outcome():
+    result = run(*TIMED_CROSSCHECK)
+    assert result.exit_code == 3, result.output
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines[2:4]] == ["stack", "recursive"]
+    assert all(line.endswith("timed out") and "T " in line for line in lines[2:4])
+    assert "T stack n=12: timed out after" in result.stdout
+    assert "DISAGREE" not in result.stderr and "timed out" in result.stderr
+    data = json.loads(run(*TIMED_CROSSCHECK, "--json").stdout)
+    assert data["ok"] is True and data["timed_out"] is True
+    assert {row["status"] for row in data["rows"]} == {"timed out"}
+    assert all(row["timed_out"] and row["missing_count"] == 0 for row in data["rows"])
+
+
+def test_crosscheck_timeouts_fail_exits_1():
+    result = run(*TIMED_CROSSCHECK, "--timeouts-fail")
+    assert result.exit_code == 1, result.output
+    assert "--timeouts-fail" in result.stderr
+    assert json.loads(run(*TIMED_CROSSCHECK, "--timeouts-fail", "--json").stdout)["ok"] is False
+
+
+def test_crosscheck_disagreement_outweighs_a_time_out(monkeypatch):
+    # Both backends stop early; recursive also hands back a board that is no solution.
+    real = cpqueens.solve
+
+    def cut_short(n, backend="recursive", **options):
+        result = real(n, backend=backend)
+        wrong = (tuple(range(n)),) if backend == "recursive" else ()
+        stats = {**result.stats, "timed_out": True}
+        boards = result.solutions[:1] + wrong
+        return dataclasses.replace(result, solutions=boards, complete=False, stats=stats)
+
+    monkeypatch.setattr("cpqueens.checking.compare.solve", cut_short)
+    assert run("crosscheck", "5", "--backends", "stack").exit_code == 3
+    result = run("crosscheck", "5", "--backends", "recursive,stack")
+    assert result.exit_code == 1, result.output
+    assert "! recursive n=5: timed out after 2 boards, 1 invalid" in result.stdout
+    assert "T stack n=5: timed out after 1 boards" in result.stdout
+    assert "DISAGREE" in result.stderr

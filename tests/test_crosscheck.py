@@ -1,5 +1,6 @@
 """crosscheck: every backend agrees with the decision tree, and real faults are caught."""
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -135,10 +136,12 @@ def test_reference_can_be_a_registry_backend_beyond_the_tree():
     assert report.ok and report.reference == "stack"
 
 
-def test_time_limit_marks_slow_backends():
+def test_time_limit_marks_slow_backends_timed_out_not_wrong():
     report = cpqueens.crosscheck(11, ["recursive"], reference="stack", time_limit=0.001)
     (row,) = report.rows
-    assert not row.agrees and "time_limit" in row.error
+    assert row.timed_out and row.agrees and row.error is None and row.status == "timed out"
+    assert row.missing_count == 0
+    assert report.agrees and report.ok and report.timed_out == (row,) and not report.failures
 
 
 @pytest.mark.parametrize(
@@ -173,3 +176,104 @@ def test_example_runs(tmp_path):
     )
     assert "my_solver agrees: True" in done.stdout
     assert "FAIL" in done.stdout
+
+
+def gives_up_after_two(n):
+    yield from correct(n)[:2]
+    raise cpqueens.SearchTimeoutError("gave up at my own time limit", partial=2)
+
+
+def gives_up_after_a_wrong_board(n):
+    yield tuple(range(n))
+    raise cpqueens.SearchTimeoutError("gave up at my own time limit", partial=1)
+
+
+def test_a_registry_backend_stopped_by_the_time_limit_agrees_so_far():
+    # The tree reference stops at n=12; propagate lists n=12 in well under a second.
+    report = cpqueens.crosscheck(12, ["stack"], reference="propagate", time_limit=0.2)
+    (row,) = report.rows
+    assert report.agrees and report.timed_out == (row,)
+    assert row.timed_out and row.count < row.reference_count and row.missing_count == 0
+
+
+def test_timeouts_fail_counts_a_time_out_as_a_failure():
+    report = cpqueens.crosscheck(
+        12, ["stack"], reference="propagate", time_limit=0.2, timeouts_fail=True
+    )
+    assert not report.agrees and not report.ok
+    assert report.failures == report.timed_out == report.rows
+    assert "counted as failures" in str(report)
+
+
+def test_a_function_that_times_out_is_judged_on_what_it_found():
+    report = cpqueens.crosscheck(6, {"patient": gives_up_after_two, "fine": correct})
+    patient, fine = report.rows
+    assert patient.timed_out and patient.agrees and patient.error is None
+    assert patient.count == 2 and patient.missing_count == 0
+    assert not fine.timed_out and fine.status == "ok"
+    assert report.agrees and report.timed_out == (patient,)
+    text = str(report)
+    assert "timed out after 2 boards (the reference has 4)" in text
+    assert "none disagrees; 1 of 2 timed out" in text
+
+
+def test_a_wrong_board_before_the_time_out_still_disagrees():
+    report = cpqueens.crosscheck(6, [gives_up_after_a_wrong_board])
+    (row,) = report.rows
+    assert row.timed_out and not row.agrees and row.status == "FAIL"
+    assert row.invalid == (tuple(range(6)),) and row.missing_count == 0
+    assert not report.agrees and report.failures == report.timed_out == (row,)
+    assert "1 of 1 disagree" in str(report)
+
+
+def test_an_extra_board_before_the_time_out_still_disagrees():
+    def pinned(n):
+        return cpqueens.solutions(n, fixed={0: 1})
+
+    def strays_then_gives_up(n):
+        yield from sorted(set(correct(n)) - set(pinned(n)))[:1]
+        raise cpqueens.SearchTimeoutError("gave up", partial=1)
+
+    (row,) = cpqueens.crosscheck(6, [strays_then_gives_up], reference=pinned).rows
+    assert row.timed_out and row.extra_count == 1 and not row.agrees
+
+
+def test_a_function_may_return_a_result_cut_short_by_its_time_limit():
+    def cut_short(n):
+        result = cpqueens.solve(n, backend="stack", limit=1)
+        return dataclasses.replace(result, stats={**result.stats, "timed_out": True})
+
+    (row,) = cpqueens.crosscheck(6, [cut_short]).rows
+    assert row.timed_out and row.agrees and row.count == 1
+
+
+def test_a_plain_timeout_error_is_still_an_error():
+    # A TimeoutError of one's own (a socket, a lock) is a crash, not the time limit.
+    def network(n):
+        raise TimeoutError("the server did not answer")
+
+    (row,) = cpqueens.crosscheck(6, [network]).rows
+    assert not row.timed_out and row.status == "ERROR" and "server" in row.error
+
+
+def test_an_incomplete_result_without_a_time_out_is_an_error(monkeypatch):
+    real = cpqueens.solve
+
+    def unsure(n, backend="recursive", **options):
+        return dataclasses.replace(real(n, backend=backend, **options), complete=False)
+
+    monkeypatch.setattr("cpqueens.checking.compare.solve", unsure)
+    (row,) = cpqueens.crosscheck(6, ["stack"]).rows
+    assert not row.timed_out and row.status == "ERROR"
+    assert "without vouching that they are all" in row.error
+
+
+def test_timed_out_records_are_json():
+    (record,) = cpqueens.crosscheck(6, [gives_up_after_two]).to_records()
+    assert json.loads(json.dumps(record))["timed_out"] is True
+    assert record["status"] == "timed out" and record["agrees"] is True
+
+
+def test_timeouts_fail_must_be_a_bool():
+    with pytest.raises(TypeError, match="timeouts_fail must be True or False, got 'yes'"):
+        cpqueens.crosscheck(4, ["stack"], timeouts_fail="yes")

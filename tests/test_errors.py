@@ -139,7 +139,7 @@ RECURSIVE = [name for name, backend in REGISTRY.items() if backend.recurses]
 @pytest.mark.parametrize("backend", RECURSIVE)
 def test_too_deep_for_recursion_fails_at_the_call(front, backend):
     # solutions() is lazy: the refusal must come before the generator is returned.
-    with pytest.raises(cpqueens.InvalidInputError, match="cannot go 6000 rows deep"):
+    with pytest.raises(cpqueens.InvalidInputError, match="n=6,000 is beyond what backend"):
         front(6000, backend=backend)
 
 
@@ -158,3 +158,80 @@ def test_some_backend_recurses():
 def test_bitmask_cluster_and_progress_options_fail_at_the_call(option, value, message):
     with pytest.raises(cpqueens.InvalidTypeError, match=message):
         cpqueens.solutions(8, backend="bitmask", **{option: value})
+
+
+# Integers of any type (numpy's too) are integers; bools and floats are not. ------------
+
+np = pytest.importorskip("numpy")
+NUMPY_INTS = [np.int64, np.int32]
+
+
+@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("kind", NUMPY_INTS)
+def test_numpy_integers_are_accepted_and_give_the_same_results(front, kind):
+    def run(**arguments):
+        found = front(arguments.pop("n"), **arguments)
+        return found if isinstance(found, int) else list(found)
+
+    plain = {"n": 8, "limit": 5, "fixed": {0: 2, 3: 1}}
+    numpy = {"n": kind(8), "limit": kind(5), "fixed": {kind(0): kind(2), kind(3): kind(1)}}
+    assert run(**numpy) == run(**plain)
+    assert run(n=kind(8), backend="stack") == run(n=8, backend="stack")
+    workers = run(n=kind(6), backend="bitmask", workers=kind(2))
+    assert workers == run(n=6, backend="bitmask", workers=2)
+
+
+def test_numpy_integers_come_back_as_plain_ints():
+    result = cpqueens.solve(np.int64(6), fixed={np.int32(0): np.int64(1)})
+    assert type(result.n) is int
+    assert all(type(k) is int and type(v) is int for k, v in result.fixed.items())
+    assert result.solutions and all(type(c) is int for s in result.solutions for c in s)
+    assert cpqueens.solve(8, backend="random", seed=np.int64(3)).solution == (
+        cpqueens.solve(8, backend="random", seed=3).solution
+    )
+
+
+@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("flag", [True, False, np.True_, np.False_])
+def test_bools_are_not_integers(front, flag):
+    with pytest.raises(cpqueens.InvalidTypeError, match="n must be an integer"):
+        front(flag)
+    with pytest.raises(cpqueens.InvalidTypeError, match="limit must be an integer"):
+        front(8, limit=flag)
+    with pytest.raises(cpqueens.InvalidTypeError, match="fixed row must be an integer"):
+        front(8, fixed={flag: 0})
+    with pytest.raises(cpqueens.InvalidTypeError, match="fixed column must be an integer"):
+        front(8, fixed={0: flag})
+    with pytest.raises(cpqueens.InvalidTypeError, match="seed must be an integer"):
+        front(8, backend="random", seed=flag)
+
+
+@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("number", [np.float64(8.0), np.float32(8.0), 8.0])
+def test_floats_are_not_integers_even_whole_ones(front, number):
+    with pytest.raises(cpqueens.InvalidTypeError, match=r"n must be an integer, got .*8\.0"):
+        front(number)
+    with pytest.raises(cpqueens.InvalidTypeError, match="workers must be an integer"):
+        front(8, backend="bitmask", workers=number)
+    with pytest.raises(cpqueens.InvalidTypeError, match="fixed column must be an integer"):
+        front(8, fixed={0: number})
+
+
+def test_a_numpy_board_is_a_board():
+    board = np.array([1, 3, 0, 2], dtype=np.int64)
+    assert cpqueens.render(board) == cpqueens.render((1, 3, 0, 2))
+    assert cpqueens.render(board[:2], n=np.int64(4)) == cpqueens.render((1, 3), n=4)
+    assert cpqueens.is_valid(board) and cpqueens.is_valid(board, np.int32(4))
+    assert not cpqueens.is_valid(np.array([0, 1]), 2)
+    assert cpqueens.canonical(board) == (1, 3, 0, 2)
+    assert cpqueens.to_letters(board) == "bdac"
+    drawn = cpqueens.Board(board, n=np.int64(4))
+    assert drawn.queens == (1, 3, 0, 2) and type(drawn.n) is int and drawn.valid
+    assert cpqueens.Board([np.int32(1), np.int32(3), np.int32(0), np.int32(2)]).valid
+    with pytest.raises(cpqueens.InvalidTypeError, match="got a 2-D array"):
+        cpqueens.render(np.zeros((4, 4), dtype=int))
+    with pytest.raises(cpqueens.InvalidTypeError, match="board size n must be an integer"):
+        cpqueens.render((1, 3, 0, 2), n=4.0)
+    with pytest.raises(cpqueens.InvalidTypeError, match="column in row 0 must be an integer"):
+        cpqueens.render([np.True_, 0])
+    assert not cpqueens.is_valid(np.array([1.0, 3.0, 0.0, 2.0]))

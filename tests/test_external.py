@@ -433,3 +433,80 @@ def test_the_pipe_from_a_real_program():
     result = CliRunner().invoke(cli, ["verify", "7", "-"], input=printed)
     assert result.exit_code == 0, result.output
     assert "read 40 boards" in result.stdout
+
+
+# Output without end, and standard error that never stops. ------------------------------
+
+FOREVER = [sys.executable, "-c", "while True: print('0 1 2 3')"]
+
+
+def test_a_program_that_prints_for_ever_is_stopped_at_max_output():
+    import tracemalloc
+
+    endless = cpqueens.Command(FOREVER, name="endless", max_output=2**20, timeout=60)
+    start = time.perf_counter()
+    (row,) = cpqueens.crosscheck(4, [endless]).rows
+    assert time.perf_counter() - start < 20
+    assert row.status == "ERROR"
+    assert row.error == "output larger than 1 MiB (max_output); the program was stopped"
+    tracemalloc.start()  # around the run alone: a first crosscheck imports a lot
+    try:
+        with pytest.raises(cpqueens.CommandFailedError, match=r"output larger than 1 MiB"):
+            endless.run(4)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * 2**20, f"reading 1 MiB of output took {peak:,} bytes"
+
+
+def test_output_up_to_max_output_is_read_and_one_byte_more_is_not():
+    argv = [sys.executable, str(PRINTER), "8", "--style", "grid"]
+    size = len(subprocess.run(argv, capture_output=True, check=True).stdout)
+    just_fits = cpqueens.Command(argv, max_output=size)
+    assert len(just_fits.read(8).boards) == 92
+    assert cpqueens.crosscheck(8, [cpqueens.Command(argv, max_output=size + 1)]).ok
+    with pytest.raises(cpqueens.CommandFailedError, match=f"output larger than {size - 1:,} bytes"):
+        cpqueens.Command(argv, max_output=size - 1).run(8)
+
+
+def test_a_slow_endless_printer_still_times_out():
+    slow = program("grid", "trickle", timeout=1.0)
+    start = time.perf_counter()
+    (row,) = cpqueens.crosscheck(6, [slow]).rows
+    assert time.perf_counter() - start < 15
+    assert row.error == "timed out after 1 s (killed with the processes it started)"
+
+
+def test_a_flood_is_stopped_and_a_flood_on_stderr_blocks_nothing():
+    (flood,) = cpqueens.crosscheck(6, [program("grid", "flood", max_output=64 * 2**10)]).rows
+    assert flood.error == "output larger than 64 KiB (max_output); the program was stopped"
+    noisy = program("grid", "noisy", timeout=30)
+    assert cpqueens.crosscheck(6, [noisy]).ok
+    printed = noisy.run(6)
+    assert len(printed.stderr) <= 64 * 2**10 and printed.stderr.endswith("x\n")
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        (0, cpqueens.InvalidInputError),
+        (-5, cpqueens.InvalidInputError),
+        (1.5, cpqueens.InvalidTypeError),
+        ("1M", cpqueens.InvalidTypeError),
+        (True, cpqueens.InvalidTypeError),
+    ],
+)
+def test_max_output_must_be_a_positive_integer(value, error):
+    with pytest.raises(error, match=r"max_output \(bytes\) must be a"):
+        cpqueens.Command("./q {n}", max_output=value)
+
+
+def test_cli_max_output():
+    flood = printer_command("grid", "flood")
+    stopped = run("crosscheck", "6", "--command", flood, "--max-output", "64K", "--timeout", "30")
+    assert stopped.exit_code == 1
+    assert "output larger than 64 KiB (max_output)" in stopped.stdout
+    bad = run("crosscheck", "6", "--command", flood, "--max-output", "12X")
+    assert bad.exit_code == 2 and "--max-output must be a positive number of bytes" in bad.output
+    alone = run("crosscheck", "4", "--backends", "stack", "--max-output", "1M")
+    assert alone.exit_code == 2 and "--max-output apply to --command programs" in alone.output

@@ -31,7 +31,7 @@ def test_huge_board_is_refused_at_once(backend):
 
 
 def test_the_refusal_names_backends_that_can():
-    with pytest.raises(cpqueens.InvalidInputError, match="backends that take n=100: .*stack"):
+    with pytest.raises(cpqueens.InvalidInputError, match=r"backends that take n=100: .*stack"):
         cpqueens.solve(100, backend="bitmask")
 
 

@@ -50,3 +50,49 @@ def test_result_draws_its_first_solution():
     assert page.startswith("<div><svg") and "4 solutions" in page and "(1, 3, 5, 0, 2, 4)" in page
     empty = cpqueens.solve(3)
     assert empty._repr_svg_() is None and "0 solutions" in empty._repr_html_()
+
+
+# Boards too large to look at. -----------------------------------------------------------
+
+
+def test_to_svg_and_board_refuse_a_huge_board_at_once():
+    from cpqueens.svgboard import MAX_SVG_N
+
+    for draw, name in ((to_svg, "to_svg"), (cpqueens.Board, "Board")):
+        with pytest.raises(cpqueens.InvalidInputError) as caught:
+            draw(range(200_000))
+        assert str(caught.value) == (
+            f"a board of n=200000 is too large to draw ({name} draws boards up to "
+            f"n={MAX_SVG_N}); print the columns instead, e.g. `cpqueens solve 200000 --json`"
+        )
+        with pytest.raises(cpqueens.InvalidInputError, match=r"n=301 is too large"):
+            draw((0, 2), n=MAX_SVG_N + 1)
+    largest = to_svg(range(MAX_SVG_N), cell=2)
+    assert len(queens(largest)) == MAX_SVG_N
+
+
+def _huge_result(n: int) -> cpqueens.Result:
+    # A Result as a backend would hand back for a large n, without solving it here.
+    solution = tuple(range(1, n, 2)) + tuple(range(0, n, 2))  # valid for n % 6 not 2 or 3
+    return cpqueens.Result(
+        n=n,
+        backend="cpsat",
+        solutions=(solution,),
+        count=1,
+        complete=False,
+        stats={},
+        elapsed=0.1,
+        fixed={},
+    )
+
+
+def test_a_result_too_large_to_draw_shows_its_caption_only():
+    result = _huge_result(200_000)
+    assert result._repr_svg_() is None
+    page = result._repr_html_()
+    assert page.startswith("<div><div><code>n=200000")
+    assert "too large to draw (n=200000)" in page and "<svg" not in page
+    assert len(page) < 1000
+    small = _huge_result(10)
+    assert cpqueens.is_valid(small.solution)
+    assert small._repr_svg_().startswith("<svg") and "first solution" in small._repr_html_()

@@ -6,6 +6,7 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
+import search_reference
 from reference import brute_force
 
 import cpqueens
@@ -14,6 +15,7 @@ from cpqueens.solvers import REGISTRY
 from cpqueens.trees.drawing import tidy_layout
 from cpqueens.trees.readwrite import FORMATS
 from cpqueens.trees.size import estimate_tree_size
+from cpqueens.trees.summary import TreeSummary, tree_summary
 
 # Backends that report search effort (nodes, attempts) in the shared definitions
 # of cpqueens.solvers.base and search in a fixed order.
@@ -69,6 +71,62 @@ def test_fixed_queens_tree_matches_the_tree_backend(fixed):
 @pytest.mark.parametrize("n", range(1, 9))
 def test_tree_solutions_are_every_solution(n):
     assert cpqueens.tree_solutions(cpqueens.decision_tree(n)) == brute_force(n)
+
+
+@pytest.mark.parametrize(
+    ("propagation", "order", "placed", "dead_ends"),
+    [("none", "row", 2056, 644), ("forward", "row", 1724, 560), ("arc", "first-fail", 738, 164)],
+)
+def test_summary_figures_for_n8(propagation, order, placed, dead_ends):
+    # The counts of the articles and of docs/decision-tree.md, written out, not computed.
+    G = cpqueens.decision_tree(8, propagation=propagation, order=order)
+    assert tree_summary(G) == TreeSummary(
+        graph_nodes=placed + 1,
+        edges=placed,
+        queens_placed=placed,
+        rejected=0,
+        solutions=92,
+        dead_ends=dead_ends,
+        wiped_out=-1,
+    )
+
+
+def test_summary_counts_rejected_leaves_apart():
+    summary = tree_summary(cpqueens.decision_tree(8, include_rejected=True))
+    # 15,720 attempts: 2,056 queens placed and 13,664 squares refused.
+    assert (summary.graph_nodes, summary.edges) == (15721, 15720)
+    assert (summary.queens_placed, summary.rejected) == (2056, 13664)
+    assert (summary.solutions, summary.dead_ends) == (92, 644)
+
+
+@pytest.mark.parametrize(
+    ("propagation", "order"),
+    [("none", "row"), ("forward", "row"), ("forward", "first-fail"), ("arc", "row")],
+)
+@pytest.mark.parametrize(
+    ("n", "fixed"), [(1, {}), (4, {}), (6, {}), (7, {2: 3}), (5, {0: 0, 2: 2}), (6, {1: 3, 5: 2})]
+)
+def test_summary_agrees_with_the_independent_search(n, fixed, propagation, order):
+    root, visits = search_reference.search(n, fixed, propagation, order)
+    G = cpqueens.decision_tree(n, fixed, propagation=propagation, order=order)
+    assert tree_summary(G) == TreeSummary(
+        graph_nodes=1 + len(visits),
+        edges=len(visits),
+        queens_placed=len(visits),
+        rejected=0,
+        solutions=len(brute_force(n, fixed)),
+        dead_ends=sum(v.dead_end for v in visits),
+        wiped_out=root.wiped_out,
+    )
+
+
+def test_summary_of_a_tree_read_back(tmp_path):
+    G = cpqueens.decision_tree(6, {0: 1}, propagation="arc", include_rejected=True)
+    H = cpqueens.read_tree(cpqueens.export_tree(G, tmp_path / "t.graphml"))
+    assert tree_summary(H) == tree_summary(G)
+    # The fixed queens wipe out row 0 at the root: nothing grows below it.
+    wiped = tree_summary(cpqueens.decision_tree(5, {0: 0, 2: 2}, propagation="arc"))
+    assert (wiped.graph_nodes, wiped.queens_placed, wiped.wiped_out) == (1, 0, 0)
 
 
 def test_structure_and_attributes():

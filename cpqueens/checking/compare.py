@@ -10,6 +10,10 @@ Every returned board is sorted into one of four faults: *invalid* (wrong length,
 off the board, or queens attacking each other), *duplicated* (a valid solution
 returned more than once), *extra* (valid, but not in the reference) and
 *missing* (in the reference, never returned). A backend agrees when it has none.
+
+A backend stopped by ``time_limit`` is its own outcome, *timed out*: the boards it
+found are judged, the solutions it had no time to reach are not missing, and the
+report does not disagree because of it unless ``timeouts_fail=True``.
 """
 
 from __future__ import annotations
@@ -22,7 +26,14 @@ from typing import Any
 from ..api import solve
 from ..arguments import check_n, check_time_limit
 from ..board import Solution
-from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
+from ..errors import (
+    InvalidInputError,
+    InvalidTypeError,
+    SearchTimeoutError,
+    SolverError,
+    UnknownBackendError,
+)
+from ..result import Result
 from ..solvers import REGISTRY
 from .external import Command, check_command, check_reading, judge_output
 from .parsing import ParsedOutput, parse_boards
@@ -53,13 +64,17 @@ def _registry_runner(name: str, time_limit: float | None) -> Runner:
     backend = REGISTRY[name]
     limit = time_limit if backend.supports_time_limit else None
 
-    def run(n: int) -> Iterable[Solution]:
+    def run(n: int) -> Result:
         result = solve(n, backend=name, time_limit=limit)
-        if not result.complete:
-            raise TimeoutError(
-                f"stopped by time_limit={time_limit} s after {result.count} solutions"
+        if not result.complete and not _stopped_by_time_limit(result):
+            # Incomplete for another reason (a parallel solver that may skip some):
+            # nothing tells which solutions are missing, so it is not comparable.
+            raise SolverError(
+                f"backend {name!r} returned {result.count} solutions for n={n} without "
+                "vouching that they are all of them (Result.complete is False)"
             )
-        return result.solutions
+        # The whole Result, so that _check sees whether the time limit stopped it.
+        return result
 
     run.__name__ = name
     return run
@@ -139,6 +154,7 @@ def crosscheck(
     reference: str | Runner = "tree",
     *,
     time_limit: float | None = None,
+    timeouts_fail: bool = False,
 ) -> CrossCheckReport:
     """Compare the solutions of several backends with a reference, for each board size.
 
@@ -159,13 +175,24 @@ def crosscheck(
         or pass a function.
     time_limit : float, optional
         Seconds allowed to each registry backend per board size (for those that
-        support it); a backend that runs out gets a row with an error. Your own
-        functions are not interrupted; a program stops at its own ``timeout``.
+        support it). A backend that runs out gets a row with ``timed_out`` True:
+        the boards it found are judged (an invalid, extra or repeated one is a
+        disagreement), the solutions it did not reach are not counted missing.
+        Your own functions are not interrupted, but one may report a time-out the
+        same way by raising :class:`~cpqueens.SearchTimeoutError` (the boards it
+        yielded before are judged) or by returning a :class:`~cpqueens.Result`
+        whose ``stats["timed_out"]`` is True. A program stops at its own
+        ``timeout``, which is an error: a program that hangs is a fault.
+    timeouts_fail : bool
+        False (default): a timed-out row that found nothing wrong does not make the
+        report disagree; it is listed in ``report.timed_out``. True: it counts as a
+        failure, for a check that must run every backend to the end.
 
     Returns
     -------
     CrossCheckReport
-        ``report.ok``, ``report.failures``, ``print(report)``, ``report.to_records()``.
+        ``report.agrees`` (also ``report.ok``), ``report.failures``,
+        ``report.timed_out``, ``print(report)``, ``report.to_records()``.
         Each row says in ``compared`` what was compared: ``"all"`` for registry
         backends and functions; for a program, what its ``expect`` asked for.
 
@@ -182,6 +209,8 @@ def crosscheck(
     """
     sizes = _sizes(ns)
     check_time_limit(time_limit)
+    if not isinstance(timeouts_fail, bool):
+        raise InvalidTypeError(f"timeouts_fail must be True or False, got {timeouts_fail!r}")
     runners = _resolve(backends, time_limit)
     reference_label, reference_of = _reference(reference)
     rows = []
@@ -192,7 +221,9 @@ def crosscheck(
                 rows.append(check_command(run, n, expected, label=label))
             else:
                 rows.append(_check(n, label, run, expected))
-    return CrossCheckReport(rows=tuple(rows), reference=reference_label)
+    return CrossCheckReport(
+        rows=tuple(rows), reference=reference_label, timeouts_fail=timeouts_fail
+    )
 
 
 def check_output(
@@ -223,19 +254,31 @@ def check_output(
     return row, parsed
 
 
+def _stopped_by_time_limit(answer: Any) -> bool:
+    """True when a backend's answer is a :class:`Result` cut short by its time limit."""
+    return isinstance(answer, Result) and bool(answer.stats.get("timed_out"))
+
+
 def _check(n: int, label: str, run: Runner, expected: set[Solution]) -> CrossCheckRow:
     boards: list[tuple] = []
     error = None
+    timed_out = False
     start = time.perf_counter()
     try:
-        boards.extend(_board(item) for item in run(n))
+        answer = run(n)
+        timed_out = _stopped_by_time_limit(answer)
+        boards.extend(_board(item) for item in answer)
+    except SearchTimeoutError:
+        # A function giving up at its own time limit: what it yielded so far is judged.
+        timed_out = True
     except Exception as raised:  # a user's solver may raise anything: report it
         error = f"{type(raised).__name__}: {raised}"
     elapsed = time.perf_counter() - start
     if error is not None:
         # The boards returned before the error are counted but not compared: unfinished.
         return error_row(n, label, error, len(expected), elapsed, count=len(boards))
-    faults = sort_faults(n, boards, expected)
+    # A timed-out run claims only the boards it found, like a program printing a few.
+    faults = sort_faults(n, boards, expected, "some" if timed_out else "all")
     return CrossCheckRow(
         n=n,
         backend=label,
@@ -243,5 +286,6 @@ def _check(n: int, label: str, run: Runner, expected: set[Solution]) -> CrossChe
         reference_count=len(expected),
         agrees=not has_faults(faults),
         elapsed=elapsed,
+        timed_out=timed_out,
         **faults,
     )

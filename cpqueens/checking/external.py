@@ -2,23 +2,28 @@
 
 The program runs once per board size with ``{n}`` in its command replaced by the
 size, an empty standard input and no shell. What it prints on standard output is
-read by :func:`cpqueens.parse_boards`; what it prints on standard error is kept for
-the message when it fails. Every way a program can fail (not found, a non-zero
-exit, a timeout, nothing readable) becomes a row with a message, never a traceback.
+read by :func:`cpqueens.parse_boards`, up to ``max_output`` bytes; the end of what it
+prints on standard error is kept for the message when it fails. Every way a program
+can fail (not found, a non-zero exit, a timeout, too much output, nothing readable)
+becomes a row with a message, never a traceback.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import re
 import shlex
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
+from ..arguments import check_int
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from .parsing import BASES, STYLES, ParsedOutput, parse_boards
@@ -26,6 +31,15 @@ from .verdicts import COMPARISONS, CrossCheckRow, error_row, has_faults, sort_fa
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
+#: The most a program may print on standard output (bytes) before it is stopped: every
+#: solution of n=13 printed as grids (about 24 MiB) fits, and a program that never
+#: stops printing would otherwise fill the memory.
+DEFAULT_MAX_OUTPUT = 32 * 2**20
+#: How much of the end of standard error is kept (bytes): the message quotes its last
+#: lines, and the rest is dropped so that a chatty program never blocks on a full pipe.
+STDERR_KEEP = 64 * 2**10
+# Bytes asked of a pipe at a time.
+_CHUNK = 64 * 2**10
 # Seconds to wait for the pipes to close after the process group was killed.
 _REAP = 5.0
 
@@ -62,6 +76,10 @@ class Command:
     timeout : float or None
         Seconds allowed per run (60 by default); the program and every process
         it started are then killed. None waits for ever.
+    max_output : int
+        Bytes it may print on standard output per run (32 MiB by default); past
+        that, the program and every process it started are killed and the run
+        fails. Only the last 64 KiB of its standard error are kept.
     name : str, optional
         The label of its rows; the command itself by default.
     cwd : path, optional
@@ -90,6 +108,7 @@ class Command:
         name: str | None = None,
         cwd: str | os.PathLike | None = None,
         base: int | None = None,
+        max_output: int = DEFAULT_MAX_OUTPUT,
     ):
         self.template = _split(command)
         check_reading(parse, expect, base)
@@ -109,6 +128,7 @@ class Command:
         self.parse = parse
         self.expect = expect
         self.timeout = timeout
+        self.max_output = check_int(max_output, "max_output (bytes)", 1)
         self.cwd = None if cwd is None else os.fspath(cwd)
         self.base = base
         spelled = command.strip() if isinstance(command, str) else shlex.join(self.template)
@@ -132,12 +152,38 @@ class Command:
         ------
         CommandFailedError
             When it cannot be started, exits with a non-zero status (the message
-            quotes the end of its standard error) or runs out of time.
+            quotes the end of its standard error), runs out of time or prints more
+            than ``max_output`` bytes.
         """
         argv = self.argv(n)
         start = time.perf_counter()
+        process = self._start(argv)
+        deadline = None if self.timeout is None else start + self.timeout
+        out, err, in_time = _collect(process, deadline, self.max_output)
+        if out.overflowed:
+            raise CommandFailedError(
+                f"output larger than {_size(self.max_output)} (max_output); the program was stopped"
+            )
+        if not in_time:
+            raise CommandFailedError(
+                f"timed out after {self.timeout:g} s (killed with the processes it started)"
+            )
+        elapsed = time.perf_counter() - start
+        stderr = bytes(err.data).decode("utf-8", errors="replace")
+        if process.returncode != 0:
+            raise CommandFailedError(_exit_message(process.returncode, stderr))
+        return Printed(
+            argv=tuple(argv),
+            stdout=bytes(out.data).decode("utf-8", errors="replace"),
+            stderr=stderr,
+            returncode=process.returncode,
+            elapsed=elapsed,
+        )
+
+    def _start(self, argv: list[str]) -> subprocess.Popen:
+        """Start the program, or say in one line why it cannot be."""
         try:
-            process = subprocess.Popen(
+            return subprocess.Popen(
                 argv,
                 stdin=subprocess.DEVNULL,  # a program waiting for a key goes on at once
                 stdout=subprocess.PIPE,
@@ -154,27 +200,6 @@ class Command:
             ) from None
         except OSError as error:
             raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
-        try:
-            out, err = process.communicate(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            _kill_group(process)
-            raise CommandFailedError(
-                f"timed out after {self.timeout:g} s (killed with the processes it started)"
-            ) from None
-        except BaseException:  # Ctrl-C: leave no program running behind
-            _kill_group(process)
-            raise
-        elapsed = time.perf_counter() - start
-        stderr = err.decode("utf-8", errors="replace")
-        if process.returncode != 0:
-            raise CommandFailedError(_exit_message(process.returncode, stderr))
-        return Printed(
-            argv=tuple(argv),
-            stdout=out.decode("utf-8", errors="replace"),
-            stderr=stderr,
-            returncode=process.returncode,
-            elapsed=elapsed,
-        )
 
     def read(self, n: int) -> ParsedOutput:
         """Run the program for size ``n`` and read its output with :func:`parse_boards`."""
@@ -299,7 +324,101 @@ def _split(command: str | Sequence[str]) -> list[str]:
     return parts
 
 
-def _kill_group(process: subprocess.Popen) -> None:
+class _Drain:
+    """One pipe of the program, read to its end on a thread of its own.
+
+    Each pipe has its reader, so that neither can fill up and block the program, and
+    at most ``keep`` bytes are held: the first ones (standard output: one byte more
+    sets ``overflowed`` and ends the reading, and the program is then stopped), or
+    with ``tail=True`` the last ones (standard error, whose end a message quotes).
+    """
+
+    def __init__(self, pipe: IO[bytes], keep: int, *, tail: bool, wake: threading.Event):
+        self.data = bytearray()
+        self.overflowed = False
+        self.done = threading.Event()
+        self.thread = threading.Thread(
+            target=self._read, args=(pipe, keep, tail, wake), daemon=True
+        )
+        self.thread.start()
+
+    def _read(self, pipe: IO[bytes], keep: int, tail: bool, wake: threading.Event) -> None:
+        try:
+            # read1 returns what the pipe holds now (up to _CHUNK) instead of waiting
+            # for a full chunk, so a slow printer is read as it goes.
+            while chunk := pipe.read1(_CHUNK):  # type: ignore[attr-defined]
+                self.data += chunk
+                if len(self.data) > keep:
+                    if not tail:
+                        self.overflowed = True
+                        return
+                    del self.data[:-keep]
+        except (OSError, ValueError):  # the pipe broke or was closed: its end
+            pass
+        finally:
+            pipe.close()
+            self.done.set()
+            wake.set()
+
+
+def _collect(
+    process: subprocess.Popen, deadline: float | None, max_output: int
+) -> tuple[_Drain, _Drain, bool]:
+    """Read both pipes until the program ends, stopping it at the deadline or on overflow.
+
+    Returns the two drains (standard output, standard error) and whether the program
+    ended before the deadline. When the deadline came first, or the output drain says
+    ``overflowed``, the program and everything it started have been killed.
+    """
+    wake = threading.Event()
+    assert process.stdout is not None and process.stderr is not None
+    out = _Drain(process.stdout, max_output, tail=False, wake=wake)
+    err = _Drain(process.stderr, STDERR_KEEP, tail=True, wake=wake)
+    try:
+        in_time = _wait(process, out, err, wake, deadline)
+    except BaseException:  # Ctrl-C: leave no program running behind
+        _kill_group(process, (out, err))
+        raise
+    if out.overflowed or not in_time:
+        _kill_group(process, (out, err))
+    return out, err, in_time
+
+
+def _wait(
+    process: subprocess.Popen,
+    out: _Drain,
+    err: _Drain,
+    wake: threading.Event,
+    deadline: float | None,
+) -> bool:
+    """Wait until the program has ended with both pipes closed, or has printed too much.
+
+    Returns False when the deadline came first. Every drain sets ``wake`` when it
+    ends, so the wait is woken at once, and it never lasts past the deadline.
+    """
+    while True:
+        wake.clear()  # before looking, so that a drain ending meanwhile wakes the wait
+        if out.overflowed:
+            return True
+        if out.done.is_set() and err.done.is_set():
+            break
+        remaining = _remaining(deadline)
+        if remaining == 0:
+            return False
+        wake.wait(remaining)
+    # Both pipes are closed; the program may still be running (it closed them itself).
+    try:
+        process.wait(_remaining(deadline))
+    except subprocess.TimeoutExpired:
+        return False
+    return True
+
+
+def _remaining(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def _kill_group(process: subprocess.Popen, drains: Sequence[_Drain] = ()) -> None:
     """Kill the program and everything it started, then collect what is left of it."""
     try:
         if hasattr(os, "killpg"):
@@ -308,13 +427,48 @@ def _kill_group(process: subprocess.Popen) -> None:
             process.kill()
     except (ProcessLookupError, PermissionError):
         pass
-    try:
-        process.communicate(timeout=_REAP)
-    except subprocess.TimeoutExpired:  # a grandchild that left the group holds the pipes
-        for pipe in (process.stdout, process.stderr):
-            if pipe is not None:
-                pipe.close()
-        process.wait()
+    # A grandchild that left the group may hold a pipe open: its reader, a daemon
+    # thread, is then left to end with it rather than waited for.
+    give_up = time.perf_counter() + _REAP
+    for drain in drains:
+        drain.thread.join(_remaining(give_up))
+    process.wait()
+
+
+def _size(nbytes: int) -> str:
+    """``nbytes`` in the largest binary unit that divides it.
+
+    >>> _size(32 * 2**20), _size(65536), _size(1000)
+    ('32 MiB', '64 KiB', '1,000 bytes')
+    """
+    for unit, name in ((2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")):
+        if nbytes % unit == 0:
+            return f"{nbytes // unit} {name}"
+    return f"{nbytes:,} bytes"
+
+
+_SIZE = re.compile(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", re.IGNORECASE)
+
+
+def parse_size(text: str, name: str = "size") -> int:
+    """A number of bytes from ``"1000"``, ``"64K"``, ``"32M"`` or ``"1G"`` (powers of 1024).
+
+    ``KiB``, ``KB`` and ``k`` mean the same; ``name`` names the value in the error.
+
+    >>> parse_size("64K"), parse_size("32MiB"), parse_size("1000")
+    (65536, 33554432, 1000)
+    >>> parse_size("12X", "--max-output")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: --max-output must be a positive number of bytes, ...
+    """
+    match = _SIZE.fullmatch(text) if isinstance(text, str) else None
+    if match is None or int(match[1]) < 1:
+        raise InvalidInputError(
+            f"{name} must be a positive number of bytes, optionally with K, M or G "
+            f"(powers of 1024), e.g. 64M; got {text!r}"
+        )
+    return int(match[1]) * 1024 ** " kmg".index(match[2].lower() or " ")
 
 
 def _exit_message(returncode: int, stderr: str) -> str:

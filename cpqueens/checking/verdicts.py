@@ -30,6 +30,13 @@ class CrossCheckRow:
     every registry backend and function), ``"some"`` (a program that prints a few
     solutions: each must be valid, distinct and in the reference; none is missing)
     or ``"count"`` (only the number: ``count`` is the number the program stated).
+
+    ``timed_out`` is True when the time limit stopped the backend. The boards it
+    found before that are judged (an invalid, extra or repeated one is a
+    disagreement) but the solutions it had no time to reach are not missing, so
+    ``agrees`` says whether what it found agrees; ``status`` is then
+    ``"timed out"``. A program killed at its own ``timeout`` is not this: it gets
+    an ``error``, for a program that hangs is a fault.
     """
 
     n: int
@@ -48,31 +55,55 @@ class CrossCheckRow:
     elapsed: float
     error: str | None = None
     compared: str = "all"
+    timed_out: bool = False
 
     @property
     def status(self) -> str:
-        """``"ok"``, ``"FAIL"`` (wrong solutions) or ``"ERROR"`` (raised or timed out)."""
-        return "ok" if self.agrees else "ERROR" if self.error else "FAIL"
+        """``"ok"``, ``"timed out"``, ``"FAIL"`` (wrong solutions) or ``"ERROR"`` (raised).
+
+        A wrong board found before the time limit makes a ``"FAIL"``: the fault
+        outweighs the time-out.
+        """
+        if not self.agrees:
+            return "ERROR" if self.error else "FAIL"
+        return "timed out" if self.timed_out else "ok"
 
 
 @dataclass(frozen=True)
 class CrossCheckReport:
     """The rows of one :func:`crosscheck`, one per board size and backend.
 
-    ``ok`` is True only when every row agrees; ``failures`` lists the rows that
-    do not. ``str(report)`` is a table; ``to_records()`` gives plain dicts.
+    ``agrees`` (also ``ok``) is True when no row disagrees; ``failures`` lists the
+    rows that do. A row stopped by the time limit is listed in ``timed_out`` and
+    is not a failure, unless ``timeouts_fail`` is True. ``str(report)`` is a
+    table; ``to_records()`` gives plain dicts.
     """
 
     rows: tuple[CrossCheckRow, ...]
     reference: str
+    timeouts_fail: bool = False
+
+    @property
+    def agrees(self) -> bool:
+        """True when no row disagrees (time-outs aside, unless ``timeouts_fail``)."""
+        return not self.failures
 
     @property
     def ok(self) -> bool:
-        return all(row.agrees for row in self.rows)
+        """The same as :attr:`agrees`."""
+        return self.agrees
+
+    @property
+    def timed_out(self) -> tuple[CrossCheckRow, ...]:
+        """The rows whose backend the time limit stopped, whether or not they agree."""
+        return tuple(row for row in self.rows if row.timed_out)
 
     @property
     def failures(self) -> tuple[CrossCheckRow, ...]:
-        return tuple(row for row in self.rows if not row.agrees)
+        """The rows that disagree, and the timed-out ones when ``timeouts_fail``."""
+        return tuple(
+            row for row in self.rows if not row.agrees or (self.timeouts_fail and row.timed_out)
+        )
 
     def to_records(self) -> list[dict[str, Any]]:
         """One JSON-serialisable dict per row (boards as lists of columns)."""
@@ -124,11 +155,22 @@ class CrossCheckReport:
             for cells in (header, *lines)
         ]
         text.insert(1, "  ".join("-" * w for w in widths))
-        for row in self.failures:
-            text.append(f"n={row.n} {row.backend}: " + _details(row))
-        verdict = "all agree" if self.ok else f"{len(self.failures)} of {len(self.rows)} disagree"
-        text.append(f"reference: {self.reference}; {verdict}")
+        for row in self.rows:
+            if not row.agrees or row.timed_out:
+                text.append(f"n={row.n} {row.backend}: " + _details(row))
+        text.append(f"reference: {self.reference}; {self._verdict()}")
         return "\n".join(text)
+
+    def _verdict(self) -> str:
+        total = len(self.rows)
+        disagree = sum(not row.agrees for row in self.rows)
+        parts = [f"{disagree} of {total} disagree"] if disagree else []
+        if self.timed_out:
+            counted = " (counted as failures)" if self.timeouts_fail else ""
+            parts.append(f"{len(self.timed_out)} of {total} timed out{counted}")
+        if not disagree:
+            parts.insert(0, "none disagrees" if self.timed_out else "all agree")
+        return "; ".join(parts)
 
 
 def sort_faults(
@@ -188,7 +230,7 @@ def _details(row: CrossCheckRow) -> str:
         return f"error {row.error}"
     if row.compared == "count":
         return f"states {row.count} solutions, the reference has {row.reference_count}"
-    parts = []
+    parts = [_timed_out_note(row)] if row.timed_out else []
     for kind in ("missing", "extra", "invalid", "duplicated"):
         total = getattr(row, f"{kind}_count")
         if total:
@@ -196,3 +238,11 @@ def _details(row: CrossCheckRow) -> str:
             more = f" and {total - len(getattr(row, kind))} more" if total > EXAMPLES else ""
             parts.append(f"{kind} {shown}{more}")
     return "; ".join(parts)
+
+
+def _timed_out_note(row: CrossCheckRow) -> str:
+    # The reference count says how far the backend got, since nothing is counted missing.
+    return (
+        f"timed out after {row.count} boards (the reference has {row.reference_count}); "
+        "the rest is not counted missing"
+    )

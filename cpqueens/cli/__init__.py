@@ -2,10 +2,13 @@
 
 Every command checks its input before any long work, prints one line and exits
 with status 2 on bad input, exits with 130 on Ctrl-C after saying what was
-finished, and writes its output files atomically. The work itself is done by the
-library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`);
-the modules here only parse, dispatch and print: ``solving`` (backends, solve,
-count), ``checking`` (crosscheck, verify, tree), ``timing`` (bench, report) and
+finished, and writes its output files atomically. A check that disagrees exits
+with 1. A run stopped by ``--time-limit`` says so and exits with 3, for a run cut
+short is neither a wrong answer nor bad input (``crosscheck`` gives 1 when
+something also disagrees). The work itself is done by the library
+(:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`); the
+modules here only parse, dispatch and print: ``solving`` (backends, solve, count),
+``checking`` (crosscheck, verify, tree), ``timing`` (bench, report) and
 ``profiling`` (profile).
 """
 
@@ -36,6 +39,14 @@ def cli() -> None:
       cpqueens profile 10 -o profile.png
       cpqueens bench 4-10 -o bench.png
       cpqueens report 4-9 -o report.html
+
+    \b
+    Exit status:
+      0    done, and every check agrees
+      1    a check disagrees (crosscheck, verify, report)
+      2    bad input
+      3    stopped by --time-limit (solve, count, crosscheck)
+      130  interrupted (Ctrl-C)
     """
 
 

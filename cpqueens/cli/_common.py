@@ -14,8 +14,10 @@ from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from . import ranges
 
-#: Exit statuses beyond click's own (0 success, 2 usage error).
+#: Exit statuses beyond click's own (0 success, 2 usage error): 1 a disagreement,
+#: 3 stopped by --time-limit (a run cut short, neither wrong nor bad input), 130 Ctrl-C.
 DISAGREES, INTERRUPTED = 1, 130
+TIMED_OUT = 3
 FORMATS = ("grid", "zero-plus", "x-dash", "letters", "json", "csv")
 TREE_SUFFIXES = (".graphml", ".gexf", ".json", ".dot", ".png", ".svg", ".pdf")
 BENCH_SUFFIXES = (".png", ".svg", ".csv", ".json")

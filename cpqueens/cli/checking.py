@@ -3,7 +3,7 @@ and ``tree``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +14,7 @@ from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
 from ._common import (
     DISAGREES,
+    TIMED_OUT,
     TREE_SUFFIXES,
     BadInput,
     backend_list,
@@ -26,6 +27,9 @@ from ._common import (
     quiet_option,
     say,
 )
+
+if TYPE_CHECKING:
+    from ..checking.verdicts import CrossCheckReport
 
 
 @click.command()
@@ -51,12 +55,28 @@ from ._common import (
     help="Per program and n, then it is killed  [default: 60].",
 )
 @click.option(
+    "--max-output",
+    metavar="BYTES",
+    help="Most a program may print per n, e.g. 1000000, 64K or 1G; "
+    "past it, it is killed  [default: 32M].",
+)
+@click.option(
     "--reference",
     default="tree",
     show_default=True,
     help="tree (the explicit decision tree, up to n=12) or a backend name.",
 )
-@click.option("--time-limit", type=float, metavar="SECONDS", help="Per backend and n.")
+@click.option(
+    "--time-limit",
+    type=float,
+    metavar="SECONDS",
+    help="Per backend and n; a backend it stops is marked timed out (exit status 3).",
+)
+@click.option(
+    "--timeouts-fail",
+    is_flag=True,
+    help="Count a backend stopped by --time-limit as a disagreement (exit 1, not 3).",
+)
 @json_option
 @quiet_option
 def crosscheck(
@@ -67,8 +87,10 @@ def crosscheck(
     expect: str,
     base: str | None,
     timeout: float | None,
+    max_output: str | None,
     reference: str,
     time_limit: float | None,
+    timeouts_fail: bool,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -77,9 +99,13 @@ def crosscheck(
     RANGE is N, A-B, or a comma-separated list such as 4,6,8-10. Programs in any
     language join with --command: each runs once per n, its output is read as
     boards (or a count) and compared; --backends then adds registry backends
-    beside them. Exit status 1 when anything disagrees with the reference.
+    beside them. A backend stopped by --time-limit is marked T ("timed out"): the
+    boards it found are checked, the rest is not counted missing. Exit status 1
+    when anything disagrees with the reference, else 3 when a backend timed out
+    (1 with --timeouts-fail).
     """
-    from ..checking.external import Command
+    from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
+    from ..checking.verdicts import CrossCheckReport
     from ..reporting.report import crosscheck_by_size
     from ..reporting.tables import crosscheck_table
 
@@ -89,16 +115,19 @@ def crosscheck(
         "--expect": expect != "all",
         "--base": base is not None,
         "--timeout": timeout is not None,
+        "--max-output": max_output is not None,
     }
     given = [flag for flag, is_set in changed.items() if is_set]
     if given and not commands:
         raise BadInput(f"{', '.join(given)} apply to --command programs, and none was given")
+    max_bytes = DEFAULT_MAX_OUTPUT if max_output is None else parse_size(max_output, "--max-output")
     programs = [
         Command(
             command,
             parse=parse,
             expect=expect,
             timeout=60.0 if timeout is None else timeout,
+            max_output=max_bytes,
             base=None if base is None else int(base),
         )
         for command in commands
@@ -118,14 +147,31 @@ def crosscheck(
         rows, records = crosscheck_by_size(
             ns, chosen, reference, time_limit=time_limit, on_done=done
         )
-    ok = all(row.agrees for row in rows)
+    report = CrossCheckReport(tuple(rows), reference, timeouts_fail=timeouts_fail)
     if as_json:
-        emit_json({"ok": ok, "reference": reference, "rows": records})
+        timed_out = bool(report.timed_out)
+        emit_json(
+            {"ok": report.agrees, "timed_out": timed_out, "reference": reference, "rows": records}
+        )
     else:
         click.echo(crosscheck_table(rows, reference))
-        say(quiet, "every backend agrees" if ok else "some backends DISAGREE (rows marked !)")
-    if not ok:
+        say(quiet, _crosscheck_verdict(report))
+    # A disagreement outweighs a time-out: it is the news a build must stop on.
+    if not report.agrees:
         raise click.exceptions.Exit(DISAGREES)
+    if report.timed_out:
+        raise click.exceptions.Exit(TIMED_OUT)
+
+
+def _crosscheck_verdict(report: CrossCheckReport) -> str:
+    """The last line of ``crosscheck``: whether anything disagreed or timed out."""
+    if any(not row.agrees for row in report.rows):
+        return "some backends DISAGREE (rows marked !)"
+    if report.timed_out and report.timeouts_fail:
+        return "some backends timed out (rows marked T), a failure with --timeouts-fail"
+    if report.timed_out:
+        return "no backend disagrees, but some timed out (rows marked T): not all was compared"
+    return "every backend agrees"
 
 
 @click.command()
@@ -235,9 +281,10 @@ def tree(
     tree is the constraint-propagation search: dead ends where a row's domain is
     wiped out are drawn apart, and --rejected shows the squares pruned away.
     """
-    from ..trees.build import decision_tree, tree_solutions
+    from ..trees.build import decision_tree
     from ..trees.drawing import draw_tree
     from ..trees.readwrite import export_tree
+    from ..trees.summary import tree_summary
 
     api.check_n(n)
     target = output_path(output, TREE_SUFFIXES)
@@ -261,23 +308,22 @@ def tree(
             f"than --max-nodes {error.max_nodes:,}; draw part of it with --max-depth D or"
             " --fixed R:C, or raise --max-nodes if the memory is there (about 1 kB a node)"
         ) from None
-    solutions = tree_solutions(graph)
+    figures = tree_summary(graph)
     if target is not None:
         # Both writers go through a temporary file, so the target is whole or absent.
         if picture:
             draw_tree(graph, target, solutions_only=solutions_only)
         else:
             export_tree(graph, target)
-    placed = [data for node, data in graph.nodes(data=True) if node and not data["rejected"]]
     summary = {
         "n": n,
-        "nodes": graph.number_of_nodes(),
-        "edges": graph.number_of_edges(),
-        "solutions": len(solutions),
+        "nodes": figures.graph_nodes,
+        "edges": figures.edges,
+        "solutions": figures.solutions,
         "propagation": propagation,
         "order": order,
-        "queens_placed": len(placed),
-        "dead_ends": sum(1 for data in placed if data["dead_end"]),
+        "queens_placed": figures.queens_placed,
+        "dead_ends": figures.dead_ends,
         "output": None if target is None else str(target),
     }
     if as_json:
@@ -290,8 +336,8 @@ def tree(
             f"queens placed, {summary['dead_ends']:,} dead ends (a domain wiped out), "
             f"{summary['solutions']:,} solutions"
         )
-        if graph.nodes[0]["wiped_out"] >= 0:
-            line += f" (row {graph.nodes[0]['wiped_out']} wiped out at the root)"
+        if figures.wiped_out >= 0:
+            line += f" (row {figures.wiped_out} wiped out at the root)"
     if target is None:
         click.echo(line)
     else:

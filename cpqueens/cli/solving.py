@@ -1,4 +1,9 @@
-"""The commands about one board size: ``backends``, ``solve`` and ``count``."""
+"""The commands about one board size: ``backends``, ``solve`` and ``count``.
+
+``solve`` and ``count`` stopped by ``--time-limit`` say so and exit with status 3
+(:data:`~cpqueens.cli._common.TIMED_OUT`): a run cut short is neither a wrong
+answer nor bad input.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,14 @@ from typing import Any
 import click
 
 from .. import api
+from ..errors import SearchTimeoutError
 from ..parallel.progress import progress_bar, wants_bar
+from ..result import Result
 from ..solvers import REGISTRY
 from . import ranges
 from ._common import (
     FORMATS,
+    TIMED_OUT,
     BadInput,
     backend_options,
     check_backend,
@@ -59,7 +67,12 @@ def backends(as_json: bool) -> None:
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
 @click.option("--seed", type=int, help="Seed of a randomised backend (e.g. random).")
 @click.option("--unique", is_flag=True, help="One solution per rotation/reflection class.")
-@click.option("--time-limit", type=float, metavar="SECONDS", help="Stop the search after this.")
+@click.option(
+    "--time-limit",
+    type=float,
+    metavar="SECONDS",
+    help="Stop the search after this (exit status 3).",
+)
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(FORMATS), default="grid", show_default=True
 )
@@ -84,8 +97,10 @@ def solve(
 
     Formats: grid (Q and .), zero-plus (0 and +), x-dash (x and -), letters (one
     column letter per row, a = first column), json, csv (one row per solution).
+    Exit status 3 when --time-limit stopped the search: the solutions found
+    before it are printed.
     """
-    from ..reporting.tables import format_solutions
+    from ..reporting.tables import format_solutions, result_record
 
     if every and limit is not None:
         raise BadInput("give either --limit or --all, not both")
@@ -102,11 +117,31 @@ def solve(
         time_limit=time_limit,
         **ranges.parse_options(backend_option),
     )
-    click.echo(format_solutions(result, fmt), nl=False)
-    summary = result.summary()
-    if not result.complete and not result.stats.get("timed_out"):
-        summary += "; stopped at the limit (--all lists every solution)"
-    say(quiet or fmt == "json", summary)
+    timed_out = bool(result.stats.get("timed_out"))
+    if fmt == "json":
+        # On top as well as in stats, so that a script need not know where to dig.
+        emit_json({**result_record(result), "timed_out": timed_out})
+    else:
+        click.echo(format_solutions(result, fmt), nl=False)
+    say(quiet or fmt == "json", _solve_summary(result, time_limit))
+    if timed_out:
+        raise click.exceptions.Exit(TIMED_OUT)
+
+
+def _solve_summary(result: Result, time_limit: float | None) -> str:
+    """The summary line of ``solve``, saying what stopped the search short of the end."""
+    if not result.stats.get("timed_out"):
+        summary = result.summary()
+        if not result.complete:
+            summary += "; stopped at the limit (--all lists every solution)"
+        return summary
+    plural = "" if result.count == 1 else "s"
+    nodes = result.stats.get("nodes")
+    effort = "" if nodes is None else f", {nodes:,} nodes"
+    return (
+        f"n={result.n}, backend {result.backend}: {result.count:,} solution{plural} found "
+        f"before the time limit of {time_limit:g} s{effort}"
+    )
 
 
 @click.command()
@@ -115,7 +150,9 @@ def solve(
 @click.option("-w", "--workers", type=int, help="Parallel workers, for backends that have them.")
 @click.option("--unique", is_flag=True, help="Count rotation/reflection classes instead.")
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
-@click.option("--time-limit", type=float, metavar="SECONDS", help="Give up after this.")
+@click.option(
+    "--time-limit", type=float, metavar="SECONDS", help="Give up after this (exit status 3)."
+)
 @click.option("--scheduler", metavar="ADDRESS", help="Count on a dask cluster (bitmask).")
 @backend_options
 @json_option
@@ -132,7 +169,11 @@ def count(
     as_json: bool,
     quiet: bool,
 ) -> None:
-    """Print the number of solutions of the N-queens problem."""
+    """Print the number of solutions of the N-queens problem.
+
+    When --time-limit stops the count, print the number found so far as a lower
+    bound ("at least ...") and exit with status 3.
+    """
     import time
 
     name = check_backend(backend or _fastest_counter())
@@ -144,22 +185,42 @@ def count(
         if show_bar:
             options["progress"] = bar.update
         start = time.perf_counter()
-        total = api.count(
-            n,
-            backend=name,
-            workers=workers,
-            unique=unique,
-            fixed=ranges.parse_fixed(fixed),
-            time_limit=time_limit,
-            **options,
-        )
+        timed_out = False
+        try:
+            total = api.count(
+                n,
+                backend=name,
+                workers=workers,
+                unique=unique,
+                fixed=ranges.parse_fixed(fixed),
+                time_limit=time_limit,
+                **options,
+            )
+        except SearchTimeoutError as stopped:
+            # Not bad input (the Group would make it exit 2): a count cut short.
+            total, timed_out = stopped.partial, True
         elapsed = time.perf_counter() - start
     if as_json:
-        emit_json({"n": n, "backend": name, "unique": unique, "count": total, "elapsed": elapsed})
-        return
-    click.echo(total)
+        record = {"n": n, "backend": name, "unique": unique, "count": total}
+        emit_json({**record, "elapsed": elapsed, "timed_out": timed_out})
+    elif timed_out:
+        _say_partial_count(n, name, unique, total, time_limit, elapsed, quiet)
+    else:
+        click.echo(total)
+        kind = "symmetry classes" if unique else "solutions"
+        say(quiet, f"n={n}: {total:,} {kind} (backend {name}, {elapsed:.3g} s)")
+    if timed_out:
+        raise click.exceptions.Exit(TIMED_OUT)
+
+
+def _say_partial_count(
+    n: int, name: str, unique: bool, total: int, time_limit: float, elapsed: float, quiet: bool
+) -> None:
+    """Print a count stopped by the time limit as the lower bound it is."""
     kind = "symmetry classes" if unique else "solutions"
-    say(quiet, f"n={n}: {total:,} {kind} (backend {name}, {elapsed:.3g} s)")
+    # In words on stdout even with --quiet: the bare number would pass for the exact count.
+    click.echo(f"at least {total:,} {kind} (stopped by the time limit of {time_limit:g} s)")
+    say(quiet, f"n={n}: backend {name} stopped after {elapsed:.3g} s, before the count was exact")
 
 
 def _fastest_counter() -> str:

@@ -101,10 +101,12 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
     """Arrange cross-check rows as a backends x n grid of counts, plus a line per disagreement.
 
     The ``reference`` row holds the reference's counts, ``reference`` naming it.
-    A count is marked ``!`` when the backend's solutions differ from the reference's
-    and ``E`` when the backend failed; the problem lines say how. The ``compared``
-    column says what was compared: ``all`` solutions, ``some`` (a program that
-    prints a few) or the ``count`` alone.
+    A count is marked ``!`` when the backend's solutions differ from the reference's,
+    ``E`` when the backend failed and ``T`` when the time limit stopped it before it
+    found anything wrong (the count is then how far it got); the lines below say
+    how. The ``agrees`` column is ``yes``, ``NO`` or ``timed out`` (nothing wrong,
+    but not every n finished). The ``compared`` column says what was compared:
+    ``all`` solutions, ``some`` (a program that prints a few) or the ``count`` alone.
     """
     ns = sorted({row.n for row in rows})
     by_key = {(row.backend, row.n): row for row in rows}
@@ -114,19 +116,23 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
     grid.append([f"reference ({reference})", *(_cell(reference_counts[n]) for n in ns), "", ""])
     problems = []
     for backend in backends:
-        cells, agrees, compared = [], True, []
+        cells, verdicts, compared = [], [], []
         for n in ns:
             row = by_key.get((backend, n))
             if row is None:
                 cells.append("")
                 continue
-            cells.append(_cell(row.count) + ("E" if row.error else "" if row.agrees else "!"))
+            cells.append(_cell(row.count) + _mark(row))
             compared.append(row.compared)
+            verdicts.append(_verdict(row))
             if not row.agrees:
-                agrees = False
                 problems.append(_problem(row))
+            elif row.timed_out:
+                problems.append(_timed_out(row))
         kinds = ",".join(dict.fromkeys(compared))
-        grid.append([backend, *cells, kinds, "yes" if agrees else "NO"])
+        # One wrong n outweighs any time-out: a disagreement is the news.
+        worst = "NO" if "NO" in verdicts else "timed out" if "timed out" in verdicts else "yes"
+        grid.append([backend, *cells, kinds, worst])
     return grid, problems
 
 
@@ -138,6 +144,27 @@ def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
 
 def _cell(count: int | None) -> str:
     return "-" if count is None else str(count)
+
+
+def _mark(row: Any) -> str:
+    if row.error:
+        return "E"
+    if not row.agrees:
+        return "!"
+    return "T" if row.timed_out else ""
+
+
+def _verdict(row: Any) -> str:
+    if not row.agrees:
+        return "NO"
+    return "timed out" if row.timed_out else "yes"
+
+
+def _timed_out(row: Any) -> str:
+    return (
+        f"T {row.backend} n={row.n}: timed out after {row.count} boards, none wrong "
+        f"(the reference has {row.reference_count}); the rest was not compared"
+    )
 
 
 def _problem(row: Any) -> str:
@@ -153,7 +180,10 @@ def _problem(row: Any) -> str:
         for kind in ("missing", "extra", "invalid", "duplicated")
         if getattr(row, kind + "_count")
     ]
-    if row.count != row.reference_count:
+    if row.timed_out:
+        # Its count is how far it got, not a claim of the total: say so, not "n for m".
+        parts.insert(0, f"timed out after {row.count} boards")
+    elif row.count != row.reference_count:
         parts.insert(0, f"{row.count} boards for {row.reference_count} solutions")
     example = next(
         (getattr(row, kind) for kind in ("missing", "extra", "invalid") if getattr(row, kind)), ()

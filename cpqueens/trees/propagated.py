@@ -1,10 +1,10 @@
-"""The search tree under forward checking or arc consistency, and its size estimate.
+"""The search tree under forward checking or arc consistency.
 
 :func:`cpqueens.decision_tree` comes here when ``propagation`` is ``"forward"`` or
 ``"arc"``. The propagation itself is the one of the ``propagate`` backend
 (:mod:`cpqueens.engines.propagation`), so the tree's size is that backend's
-``stats``; the plain tree (``propagation="none"``) never comes here and shares no
-code with any backend.
+``stats``; the plain tree (:mod:`cpqueens.trees.plain`) never comes here and shares
+no code with any backend.
 
 Each node places the chosen row's queen on one square of its domain, in increasing
 column order. Besides the attributes of the plain tree, a node records
@@ -17,170 +17,127 @@ real children, as the failed attempts of the plain tree do.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from ..engines.propagation import Propagator, columns_of, propagator
-from ..errors import TreeTooLargeError
-from .build import _attributes, _node_writer
-from .size import EXACT_FRONTIER, PATHS_PER_NODE, TreeSize
+from ..engines.propagation import columns_of, propagator
+from .nodes import candidates, columns_to_try, node_attributes, walk
 
 if TYPE_CHECKING:
     import networkx as nx
 
 Placement = tuple[int, ...]
 
+#: A node about to place a queen: its domains, the row chosen, the rows left after it.
+Domains = tuple[int, int, list[int]]
+
 
 def _placed(placement: Placement, row: int, column: int) -> Placement:
-    """The placement with a queen added: columns from row 0 down, -1 where no queen is yet."""
+    """The placement with a queen added: columns from row 0 down, -1 where no queen is yet.
+
+    >>> _placed((0, -1), 3, 2)
+    (0, -1, -1, 2)
+    """
     if row < len(placement):
         return (*placement[:row], column, *placement[row + 1 :])
     return (*placement, *(-1,) * (row - len(placement)), column)
 
 
-def _pruned(gone: int, squares: dict[int, tuple[int, int]]) -> tuple:
-    """The (row, column) squares of the packed set ``gone``; ``squares`` maps each bit to
-    one shared tuple, so a large tree does not store the same pair a million times."""
-    return tuple(squares[bit] for bit in columns_of(gone))
+class PropagatedSearch:
+    """The propagating search of one board: domains, the row chosen next, one placement.
 
+    It grows the tree (:meth:`grow`) and answers the questions of the size estimate
+    (:mod:`cpqueens.trees.size`): ``root`` (None when the fixed queens wipe a domain
+    out), ``branch`` and ``child``.
 
-def _candidates(fixed: Sequence[int | None], row: int, n: int) -> int:
-    """The squares a row starts with: every column, or the fixed one."""
-    return (1 << n) - 1 if fixed[row] is None else 1 << fixed[row]
-
-
-def _begin(
-    n: int, fixed: tuple[int | None, ...], propagation: str, order: str
-) -> tuple[Propagator, bool, int, int]:
-    """The propagation, whether rows come first-fail, the root's domains and its wiped-out row."""
-    engine = propagator(n, propagation)
-    domains, wiped = engine.root(fixed)
-    return engine, order == "first-fail", domains, wiped
-
-
-def grow(
-    G: nx.DiGraph,
-    n: int,
-    fixed: tuple[int | None, ...],
-    propagation: str,
-    order: str,
-    include_rejected: bool,
-    depth_limit: int,
-    max_nodes: int,
-    too_large: Callable[[int], TreeTooLargeError],
-) -> None:
-    """Fill ``G`` with the propagating search tree, by an iterative depth-first walk.
-
-    ``too_large(count)`` makes the error raised when the tree outgrows ``max_nodes``.
+    >>> search = PropagatedSearch(4, (None,) * 4, "forward", "row")
+    >>> search.branch(search.root)
+    (4, 15)
+    >>> search.branch(search.child(search.root, 0))
+    (4, 12)
     """
-    engine, first_fail, domains, wiped = _begin(n, fixed, propagation, order)
-    start = [_candidates(fixed, row, n) for row in range(n)]
-    new_node = _node_writer(G)
 
-    def node(node_id: int, attributes: dict, parent: int | None) -> None:
-        new_node(node_id, parent, attributes)
+    def __init__(self, n: int, fixed: tuple[int | None, ...], propagation: str, order: str):
+        self.n = n
+        self.engine = engine = propagator(n, propagation)
+        self.first_fail = order == "first-fail"
+        self.offered = [candidates(fixed, row, n) for row in range(n)]
+        self.widths = [offered.bit_count() for offered in self.offered]
+        #: The domains after the fixed queens, and the row they wipe out or -1.
+        self.domains, self.wiped = engine.root(fixed)
+        self.root: Domains | None = None
+        if self.wiped < 0:
+            self.root = (self.domains, *self.choose(self.domains, list(range(n))))
 
-    def attributes(row, column, depth, placement, wiped, pruned, rejected=False) -> dict:
-        # The plain tree's attributes, where a node is a dead end when nothing is "free"
-        # below it: here, when a domain was wiped out.
-        plain = _attributes(row, column, depth, placement, n, int(wiped < 0), depth_limit, rejected)
-        return {**plain, "pruned": pruned, "wiped_out": wiped}
+    def choose(self, domains: int, unplaced: list[int]) -> tuple[int, list[int]]:
+        """The row to place next, and the unplaced rows without it."""
+        row = self.engine.next_row(domains, unplaced, self.first_fail)
+        return row, [other for other in unplaced if other != row]
 
-    squares = {row * engine.width + col: (row, col) for row in range(n) for col in range(n)}
-    root_pruned = _pruned(engine.pack(start) & ~domains, squares)
-    node(0, attributes(-1, -1, 0, (), wiped, root_pruned), None)
-    count = 1
-    # A frame: node id, depth, domains, unplaced rows, placement, chosen row, columns to try.
-    stack = []
+    def branch(self, node: Domains) -> tuple[int, int]:
+        """The squares the chosen row offers (attempts), and those left in its domain (children)."""
+        domains, row, _ = node
+        return self.widths[row], self.engine.domain(domains, row)
 
-    def push(node_id: int, depth: int, domains: int, unplaced: list, placement: Placement):
-        row = engine.next_row(domains, unplaced, first_fail)
-        wanted = start[row] if include_rejected else engine.domain(domains, row)
-        rest = [r for r in unplaced if r != row]
-        stack.append((node_id, depth, domains, rest, placement, row, columns_of(wanted)))
+    def child(self, node: Domains, column: int) -> Domains | None:
+        """The node below a queen on ``column`` of the chosen row, or None for a leaf."""
+        domains, row, rest = node
+        new, wiped = self.engine.place(domains, rest, row, column)
+        return None if wiped >= 0 or not rest else (new, *self.choose(new, rest))
 
-    if wiped < 0 and depth_limit > 0:
-        push(0, 0, domains, list(range(n)), ())
-    while stack:
-        parent, depth, domains, rest, placement, row, todo = stack[-1]
-        column = next(todo, None)
-        if column is None:
-            stack.pop()
-            continue
-        count += 1
-        if count > max_nodes:
-            raise too_large(count)
-        child = _placed(placement, row, column)
-        if not engine.domain(domains, row) >> column & 1:
-            node(count - 1, attributes(row, column, depth + 1, child, -1, (), True), parent)
-            continue
-        new, wiped = engine.place(domains, rest, row, column)
-        # What left the other rows: the placed row's own other squares are not pruned.
-        others = domains & ~(engine.full << (row * engine.width))
-        pruned = _pruned(others & ~new, squares)
-        node(count - 1, attributes(row, column, depth + 1, child, wiped, pruned), parent)
-        if wiped < 0 and rest and depth + 1 < depth_limit:
-            push(count - 1, depth + 1, new, rest, child)
+    def grow(
+        self,
+        G: nx.DiGraph,
+        *,
+        include_rejected: bool,
+        depth_limit: int,
+        max_nodes: int,
+        too_large: Callable[[int], Exception],
+    ) -> None:
+        """Fill the new graph ``G`` with the propagating tree (see
+        :func:`cpqueens.trees.nodes.walk`).
 
+        >>> import networkx as nx
+        >>> G = nx.DiGraph()
+        >>> PropagatedSearch(4, (None,) * 4, "arc", "row").grow(
+        ...     G, include_rejected=False, depth_limit=4, max_nodes=100, too_large=ValueError
+        ... )
+        >>> G.number_of_nodes() - 1, G.nodes[1]["wiped_out"], G.nodes[1]["pruned"][:3]
+        (10, 2, ((1, 0), (1, 1), (1, 2)))
+        """
+        n, engine = self.n, self.engine
+        # One shared (row, column) tuple per square: a large tree does not store the
+        # same pair a million times.
+        squares = {row * engine.width + col: (row, col) for row in range(n) for col in range(n)}
 
-def estimate(
-    n: int,
-    fixed: tuple[int | None, ...],
-    propagation: str,
-    order: str,
-    *,
-    include_rejected: bool,
-    depth_limit: int,
-    seed: int = 0,
-) -> TreeSize:
-    """Estimate the propagating tree's size: exact top levels, then Knuth's random paths.
+        def pruned(gone: int) -> tuple:
+            return tuple(squares[bit] for bit in columns_of(gone))
 
-    ``attempts`` counts the squares each expanded node's chosen row started with
-    (its nodes and its rejected leaves), as for the plain tree.
-    """
-    engine, first_fail, domains, wiped = _begin(n, fixed, propagation, order)
-    starts = [1 if column is not None else n for column in fixed]
-    nodes = attempts = depth = 0
-    # A level is a list of (domains, unplaced rows) of the nodes to expand.
-    level = [] if wiped >= 0 else [(domains, list(range(n)))]
-    while level and depth < depth_limit and len(level) <= EXACT_FRONTIER:
-        below = []
-        for domains, unplaced in level:
-            row = engine.next_row(domains, unplaced, first_fail)
-            rest = [r for r in unplaced if r != row]
-            attempts += starts[row]
-            for column in columns_of(engine.domain(domains, row)):
-                nodes += 1
+        def attributes(row, column, depth, placement, wiped, gone, rejected=False) -> dict:
+            # The plain tree's attributes, where a node is a dead end when nothing is
+            # "free" below it: here, when a domain was wiped out.
+            free = int(wiped < 0)
+            plain = node_attributes(row, column, depth, placement, n, free, depth_limit, rejected)
+            return {**plain, "pruned": gone, "wiped_out": wiped}
+
+        def children(node: tuple[Domains, int, Placement]) -> Iterator[tuple[dict, tuple | None]]:
+            (domains, row, rest), depth, placement = node
+            domain = engine.domain(domains, row)
+            for column in columns_to_try(self.offered[row], domain, include_rejected):
+                child = _placed(placement, row, column)
+                if not domain >> column & 1:
+                    yield attributes(row, column, depth + 1, child, -1, (), True), None
+                    continue
                 new, wiped = engine.place(domains, rest, row, column)
-                if wiped < 0 and rest:
-                    below.append((new, rest))
-        level = below
-        depth += 1
-    if not level or depth >= depth_limit:
-        return TreeSize(nodes, attempts, exact=True, include_rejected=include_rejected)
+                # What left the other rows: the placed row's own other squares are not pruned.
+                others = domains & ~(engine.full << (row * engine.width))
+                below = None
+                if wiped < 0 and rest and depth + 1 < depth_limit:
+                    below = ((new, *self.choose(new, rest)), depth + 1, child)
+                yield attributes(row, column, depth + 1, child, wiped, pruned(others & ~new)), below
 
-    rng = random.Random(seed)
-    sampled_nodes = sampled_attempts = 0.0
-    for start in level:
-        for _ in range(PATHS_PER_NODE):
-            domains, unplaced = start
-            weight = 1.0
-            for _ in range(depth, depth_limit):
-                row = engine.next_row(domains, unplaced, first_fail)
-                rest = [r for r in unplaced if r != row]
-                sampled_attempts += weight * starts[row]
-                choices = list(columns_of(engine.domain(domains, row)))
-                weight *= len(choices)
-                sampled_nodes += weight
-                # Go down through one child chosen uniformly at random.
-                domains, wiped = engine.place(domains, rest, row, rng.choice(choices))
-                if wiped >= 0 or not rest:
-                    break
-                unplaced = rest
-    return TreeSize(
-        nodes + round(sampled_nodes / PATHS_PER_NODE),
-        attempts + round(sampled_attempts / PATHS_PER_NODE),
-        exact=False,
-        include_rejected=include_rejected,
-    )
+        # At the root, what the fixed queens removed.
+        root_pruned = pruned(engine.pack(self.offered) & ~self.domains)
+        root = attributes(-1, -1, 0, (), self.wiped, root_pruned)
+        start = None if self.root is None or depth_limit <= 0 else (self.root, 0, ())
+        walk(G, root, start, children, max_nodes=max_nodes, too_large=too_large)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import atomic_path, suffix_of
 from ..errors import InvalidInputError
-from .build import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
+from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
 
 if TYPE_CHECKING:
     import networkx as nx

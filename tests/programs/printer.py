@@ -32,7 +32,20 @@ STYLES = (
     "onehot",
     "count",
 )
-FAULTS = ("none", "drop", "repeat", "attack", "hang", "crash", "prose", "silent", "miscount")
+FAULTS = (
+    "none",
+    "drop",
+    "repeat",
+    "attack",
+    "hang",
+    "crash",
+    "prose",
+    "silent",
+    "miscount",
+    "flood",  # its boards, then the last line again and again, as fast as it can
+    "trickle",  # its boards, then a line every 50 ms, for ever
+    "noisy",  # 2 MiB on standard error first, then its boards as usual
+)
 
 
 def solutions(n: int) -> list[tuple[int, ...]]:
@@ -108,6 +121,14 @@ def show(style: str, n: int, boards: list[tuple[int, ...]], count: int) -> str:
     raise SystemExit(f"unknown style {style}")
 
 
+def keep_printing(line: str, slowly: bool) -> None:
+    """Print ``line`` for ever: flat out, or one line every 50 ms (each one flushed)."""
+    while True:
+        print(line, flush=slowly)
+        if slowly:
+            time.sleep(0.05)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("n", type=int)
@@ -131,6 +152,11 @@ def main() -> None:
         return
     if fault == "silent":
         return
+    if fault == "noisy":
+        # Far more than a pipe holds: a reader that left stderr alone would block it here.
+        for _ in range(2048):
+            sys.stderr.write("warning: " + "x" * 1014 + "\n")
+        sys.stderr.flush()
     if args.style in ("article002", "count"):
         print(count)
         if args.style == "article002":
@@ -140,6 +166,9 @@ def main() -> None:
     else:
         print(show(args.style, n, boards, count))
     sys.stdout.flush()
+    if fault in ("flood", "trickle"):
+        last = (show(args.style, n, boards, count).splitlines() or ["no solution"])[-1]
+        keep_printing(last, fault == "trickle")
     if fault == "hang":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
         if args.pidfile:

@@ -1,0 +1,227 @@
+"""What a node of a decision tree is, and the one depth-first walk that grows every tree.
+
+The ground floor of :mod:`cpqueens.trees`: it imports nothing from the family.
+The plain tree (:mod:`cpqueens.trees.plain`) and the propagating one
+(:mod:`cpqueens.trees.propagated`) differ only in how a node's children are made;
+both write their nodes with :func:`node_attributes` and grow with :func:`walk`.
+
+Every node carries the attributes of :data:`NODE_ATTRIBUTES`:
+
+=============  ==============================================================
+``row``        0-based row of the queen this node places (-1 for the root)
+``column``     0-based column of that queen (-1 for the root)
+``depth``      queens on the board at this node (0 for the root)
+``placement``  tuple of the columns from row 0 down to this node
+``solution``   True for a full board (depth n): a solution leaf
+``dead_end``   True when no square of the next row is safe (and not a solution)
+``rejected``   True for a failed attempt (only with ``include_rejected=True``)
+``truncated``  True when ``max_depth`` cut off this node's safe children
+=============  ==============================================================
+
+and a tree built with propagation adds those of :data:`PROPAGATION_ATTRIBUTES`:
+
+=============  ==============================================================
+``pruned``     tuple of the (row, column) squares removed from other rows'
+               domains at this node (at the root: by the fixed queens)
+``wiped_out``  the row left with no square at a dead end, else -1
+=============  ==============================================================
+
+There ``placement`` holds the columns of rows 0 down to the lowest row with a
+queen, -1 for a row without one yet (the same tuple as the plain tree's when the
+rows come in order), and ``dead_end`` marks exactly the nodes where a domain was
+wiped out.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from ..board import Solution
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+#: The attributes of every node, in the order the exporters write them.
+NODE_ATTRIBUTES = (
+    "row",
+    "column",
+    "depth",
+    "placement",
+    "solution",
+    "dead_end",
+    "rejected",
+    "truncated",
+)
+
+#: The further attributes of every node of a tree built with propagation.
+PROPAGATION_ATTRIBUTES = ("pruned", "wiped_out")
+
+#: Whatever a grower keeps about a node to make its children later.
+State = TypeVar("State")
+
+
+def candidates(fixed: Sequence[int | None], row: int, n: int) -> int:
+    """The squares a row offers before any queen is placed, as a bit mask of columns.
+
+    A fixed row offers its one square, any other row all ``n``.
+
+    >>> bin(candidates((None, 2), 0, 4)), bin(candidates((None, 2), 1, 4))
+    ('0b1111', '0b100')
+    """
+    return (1 << n) - 1 if fixed[row] is None else 1 << fixed[row]
+
+
+def columns(mask: int) -> list[int]:
+    """The columns of a bit mask, in increasing order.
+
+    >>> columns(0b10110)
+    [1, 2, 4]
+    """
+    # A list, not a generator: a row has a handful of columns, and building the
+    # list at once is faster than resuming a generator for each.
+    return [column for column in range(mask.bit_length()) if mask >> column & 1]
+
+
+def columns_to_try(offered: int, allowed: int, include_rejected: bool) -> list[int]:
+    """The columns a node tries in its row, in increasing order.
+
+    Every square the row offers when the failed attempts are wanted, else only
+    the ``allowed`` ones (safe, or left in the row's domain).
+
+    >>> columns_to_try(0b1111, 0b0101, False), columns_to_try(0b1111, 0b0101, True)
+    ([0, 2], [0, 1, 2, 3])
+    """
+    return columns(offered if include_rejected else allowed)
+
+
+def node_attributes(
+    row: int,
+    column: int,
+    depth: int,
+    placement: Solution,
+    n: int,
+    free: int,
+    depth_limit: int,
+    rejected: bool,
+) -> dict:
+    """The attributes of one node (see the table above).
+
+    ``free`` is anything true when the node has a square to go on with (the safe
+    squares of the next row, or "no domain wiped out"); ``depth_limit`` is the
+    depth below which children are cut off.
+
+    >>> node_attributes(0, 1, 1, (1,), 4, 0, 4, rejected=False)["dead_end"]
+    True
+    >>> node_attributes(1, 3, 2, (1, 3), 4, 0b1, 2, rejected=False)["truncated"]
+    True
+    """
+    below = depth < n and not rejected
+    return {
+        "row": row,
+        "column": column,
+        "depth": depth,
+        "placement": placement,
+        "solution": depth == n and not rejected,
+        "dead_end": below and not free,
+        "rejected": rejected,
+        "truncated": below and bool(free) and depth >= depth_limit,
+    }
+
+
+def node_writer(G: nx.DiGraph) -> Callable[[int, int | None, dict], None]:
+    """A function ``new_node(id, parent, attributes)`` adding a node and its edge to a new ``G``.
+
+    It writes networkx's own adjacency dicts (``_node``, ``_succ``, ``_pred``, one
+    shared edge dict per edge, exactly as ``add_edge`` would) instead of calling
+    ``add_node``/``add_edge`` a million times: that is a third faster, and the graph
+    is brand new, so no view or cache of it exists yet.
+
+    >>> import networkx as nx
+    >>> G = nx.DiGraph()
+    >>> new_node = node_writer(G)
+    >>> new_node(0, None, {"depth": 0}); new_node(1, 0, {"depth": 1})
+    >>> list(G.edges), G.nodes[1]
+    ([(0, 1)], {'depth': 1})
+    """
+    node_data, succ, pred = G._node, G._succ, G._pred
+
+    def new_node(node_id: int, parent: int | None, attributes: dict) -> None:
+        node_data[node_id] = attributes
+        succ[node_id] = {}
+        if parent is None:
+            pred[node_id] = {}
+        else:
+            edge: dict = {}
+            succ[parent][node_id] = edge
+            pred[node_id] = {parent: edge}
+
+    return new_node
+
+
+def walk(
+    G: nx.DiGraph,
+    root: dict,
+    start: State | None,
+    children: Callable[[State], Iterator[tuple[dict, State | None]]],
+    *,
+    max_nodes: int,
+    too_large: Callable[[int], Exception],
+) -> None:
+    """Fill the new graph ``G`` with a tree, depth first, with an explicit stack.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A brand-new graph (see :func:`node_writer`).
+    root : dict
+        The root's attributes; the root is node 0.
+    start : object or None
+        What ``children`` needs to expand the root, or None to leave it a leaf.
+    children : callable
+        ``children(state)`` yields, for each child of a node in order, the child's
+        attributes and its own state, or None when the child is not expanded.
+    max_nodes : int
+        The most nodes ``G`` may hold; one more raises ``too_large(count)``.
+    too_large : callable
+        Makes the error to raise from the node count reached.
+
+    Node ids follow the order of the walk: a preorder numbering, children in the
+    order ``children`` yields them.
+
+    >>> import networkx as nx
+    >>> def children(depth):  # a complete binary tree of depth 2
+    ...     for side in (0, 1):
+    ...         yield {"side": side}, (depth + 1 if depth + 1 < 2 else None)
+    >>> G = nx.DiGraph()
+    >>> walk(G, {}, 0, children, max_nodes=10, too_large=ValueError)
+    >>> sorted(G.edges)
+    [(0, 1), (0, 4), (1, 2), (1, 3), (4, 5), (4, 6)]
+    """
+    new_node = node_writer(G)
+    new_node(0, None, root)
+    count = 1
+    # A frame is one node being expanded: its id and the iterator of its children.
+    stack = [] if start is None else [(0, children(start))]
+    # A million small dicts make the cyclic garbage collector run over and over
+    # while nothing is garbage yet; pausing it halves the build time at n=12.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        while stack:
+            parent, todo = stack[-1]
+            child = next(todo, None)
+            if child is None:
+                stack.pop()
+                continue
+            count += 1
+            if count > max_nodes:
+                raise too_large(count)
+            attributes, state = child
+            new_node(count - 1, parent, attributes)
+            if state is not None:
+                stack.append((count - 1, children(state)))
+    finally:
+        if collecting:
+            gc.enable()
