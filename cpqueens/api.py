@@ -49,7 +49,7 @@ def _prepare(
     check_size(engine, n)
     if limit is not None:
         limit = check_int(limit, "limit", 1)
-    check_time_limit(time_limit)
+    time_limit = check_time_limit(time_limit)
     if seed is not None:
         # Any integer type (numpy's too), as a plain int: random.Random refuses numpy's.
         seed = check_int(seed, "seed")
@@ -192,7 +192,7 @@ def solutions(
         unique=unique,
         options=options,
     )
-    return _search(plan, SearchRun(time_limit))
+    return _search(plan, SearchRun(plan.time_limit))
 
 
 def solve(
@@ -253,7 +253,7 @@ def solve(
         unique=unique,
         options=options,
     )
-    run = SearchRun(time_limit)
+    run = SearchRun(plan.time_limit)
     start = time.perf_counter()
     if plan.backend.enumerates:
         found = tuple(_search(plan, run))
@@ -333,7 +333,7 @@ def count(
         unique=unique,
         options=options,
     )
-    run = SearchRun(time_limit)
+    run = SearchRun(plan.time_limit)
     total = _count(plan, run)
     if run.timed_out:
         raise SearchTimeoutError(

@@ -118,8 +118,17 @@ def _fixed_index(value: object, name: str, n: int) -> int:
     return number
 
 
+#: Limits this long (about 31 years) or longer mean no limit: ``float("inf")`` and
+#: values no solver can represent (MiniZinc's timedelta, Choco's text) never reach one.
+UNLIMITED_SECONDS = 1e9
+
+
 def check_time_limit(time_limit: object) -> float | None:
-    """Return ``time_limit`` (seconds, or None for no limit) after checking it is positive."""
+    """Return ``time_limit`` in seconds, or None for no limit, after checking it is positive.
+
+    >>> check_time_limit(2), check_time_limit(float("inf"))
+    (2.0, None)
+    """
     if time_limit is None:
         return None
     # Seconds may be whole (of any integer type, numpy's too) or a float; never a bool.
@@ -132,4 +141,4 @@ def check_time_limit(time_limit: object) -> float | None:
         raise InvalidInputError(
             f"time_limit must be a positive number of seconds, got {time_limit}"
         )
-    return float(time_limit)
+    return None if time_limit >= UNLIMITED_SECONDS else float(time_limit)

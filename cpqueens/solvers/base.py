@@ -405,6 +405,8 @@ def watched(stop: Callable[[], None], run: SearchRun, *, grace: float = 0.5) -> 
         yield
     finally:
         done.set()
+        if writer is not None:
+            os.write(writer, b"\0")  # wake the watcher from its select at once
         watcher.join()
         if writer is not None:
             signal.set_wakeup_fd(previous)
