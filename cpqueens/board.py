@@ -112,20 +112,37 @@ def check_drawable(placement: Sequence[int], n: int | None, *, limit: int, drawe
 _SHOWN_ROWS = 32
 
 
-def _as_int(value: object) -> int | None:
-    """``value`` as a plain int when it is an integer of any type (numpy's too), else None.
+def is_bool(value: object) -> bool:
+    """True for ``True``/``False`` and numpy's booleans, which are flags, never counts.
 
-    The rule of ``cpqueens.arguments.as_int``, written again because the two modules
-    share a floor and may not import each other: anything with ``__index__`` is an
-    integer except a bool (numpy's bool recognised by name, without importing numpy);
-    a float never is, even 8.0.
+    numpy is not imported for this: its boolean type is recognised by name (``bool_``
+    in numpy 1, ``bool`` in numpy 2), and numpy 1's booleans still have ``__index__``.
+
+    >>> is_bool(True), is_bool(1)
+    (True, False)
     """
     kind = type(value)
-    if isinstance(value, bool) or (
+    return isinstance(value, bool) or (
         kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
-    ):
+    )
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as a plain int when it is an integer of any type, else None.
+
+    An integer is anything with ``__index__`` (``int``, ``numpy.int64``, ...) except a
+    bool; a float is not one, even ``8.0``, since it may as well have been ``8.5``.
+
+    >>> import numpy
+    >>> as_int(numpy.int64(8)), type(as_int(numpy.int64(8))).__name__
+    (8, 'int')
+    >>> as_int(8.0), as_int(True), as_int(numpy.True_)
+    (None, None, None)
+    """
+    if is_bool(value):
         return None
     try:
+        # int() on top: an int subclass (an IntEnum) must not travel on as itself.
         return int(operator.index(value))  # type: ignore[arg-type]
     except TypeError:
         return None
@@ -156,7 +173,7 @@ def _board_size(rows: int, n: object) -> int:
                 "the board size must be a positive integer; a board needs at least one row"
             )
         return rows
-    size = _as_int(n)
+    size = as_int(n)
     if size is None:
         raise InvalidTypeError(
             f"the board size n must be an integer, got {n!r} ({type(n).__name__})"
@@ -171,7 +188,7 @@ def _columns(placement: Sequence[int]) -> Solution:
     _row_count(placement)
     columns = []
     for row, column in enumerate(placement):
-        number = _as_int(column)
+        number = as_int(column)
         if number is None:
             raise InvalidTypeError(f"the column in row {row} must be an integer, got {column!r}")
         columns.append(number)
@@ -219,7 +236,7 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
     False
     """
     rows = _row_count(solution)
-    size = rows if n is None else _as_int(n)
+    size = rows if n is None else as_int(n)
     if size is None:
         raise InvalidTypeError(
             f"the board size n must be an integer, got {n!r} ({type(n).__name__})"
@@ -230,7 +247,7 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
     # (plain ints) runs on C-level set and map; other integer types (numpy's) are
     # turned into ints first, and anything else is no column at all.
     if set(map(type, solution)) - {int}:
-        columns = [_as_int(c) for c in solution]
+        columns = [as_int(c) for c in solution]
         if None in columns:
             return False
         solution = columns  # type: ignore[assignment]

@@ -77,8 +77,8 @@ def _imports(path: pathlib.Path) -> set[str]:
 #: two units on one floor know nothing of each other.
 FLOORS = (
     {"errors", "_version"},
-    {"_files", "arguments", "board"},
-    {"svgboard"},
+    {"_files", "board"},
+    {"arguments", "svgboard"},
     {"result"},
     {"engines", "parallel"},
     {"solvers", "trees"},
