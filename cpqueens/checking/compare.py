@@ -25,7 +25,7 @@ from typing import Any
 
 from ..api import solve
 from ..arguments import check_n, check_time_limit
-from ..board import Solution
+from ..board import Solution, is_valid
 from ..errors import (
     InvalidInputError,
     InvalidTypeError,
@@ -36,7 +36,7 @@ from ..errors import (
 from ..result import Result
 from ..solvers import REGISTRY
 from .external import Command, check_command, check_reading, judge_output
-from .parsing import ParsedOutput, parse_boards
+from .parsing import Ignore, ParsedOutput, parse_boards
 from .verdicts import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
 
 __all__ = ["EXAMPLES", "check_output", "crosscheck"]
@@ -87,6 +87,13 @@ def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Comm
             for name, backend in REGISTRY.items()
             if backend.enumerates and backend.is_available()
         }
+    if isinstance(backends, str) or (callable(backends) and not isinstance(backends, Iterable)):
+        backends = [backends]  # one name, program or function: that one backend
+    if not isinstance(backends, Iterable):
+        raise InvalidTypeError(
+            "backends must be a name, a list of names, callables or cpqueens.Command "
+            f"programs, or a dict label -> backend; got {type(backends).__name__}"
+        )
     items = backends.items() if isinstance(backends, Mapping) else ((None, b) for b in backends)
     runners: dict[str, Runner | Command] = {}
     for label, backend in items:
@@ -129,7 +136,24 @@ def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:
         return "decision tree", lambda n: tree_solutions(decision_tree(n))
     runner = _resolve([reference], None)
     ((label, run),) = runner.items()
-    return label, lambda n: {_board(b) for b in run(n)}
+
+    def reference_solutions(n: int) -> set[Solution]:
+        # Everything is judged against the reference: it must hold nothing but solutions.
+        answer = run(n)
+        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+            raise SolverError(
+                f"the reference {label!r} returned {type(answer).__name__} for n={n}, "
+                "not an iterable of boards"
+            )
+        boards = {_board(b) for b in answer}
+        wrong = next((b for b in boards if not is_valid(b, n)), None)
+        if wrong is not None:
+            raise SolverError(
+                f"the reference {label!r} returned {wrong!r} for n={n}, not a solution"
+            )
+        return boards
+
+    return label, reference_solutions
 
 
 def _sizes(ns: int | Iterable[int]) -> tuple[int, ...]:
@@ -235,10 +259,12 @@ def check_output(
     base: int | None = None,
     reference: str | Runner = "tree",
     label: str = "output",
+    ignore: Ignore = None,
 ) -> tuple[CrossCheckRow, ParsedOutput]:
     """Check a program's saved output for size ``n`` against the reference.
 
-    The output is read with :func:`cpqueens.parse_boards` (``parse``, ``base``) and
+    The output is read with :func:`cpqueens.parse_boards` (``parse``, ``base``,
+    ``ignore``) and
     compared as a :class:`cpqueens.Command` with the same ``expect`` would be.
     Returns the row and what was read.
 
@@ -249,7 +275,7 @@ def check_output(
     n = check_n(n)
     check_reading(parse, expect, base)
     _, reference_of = _reference(reference)
-    parsed = parse_boards(text, n, parse, base)
+    parsed = parse_boards(text, n, parse, base, ignore=ignore)
     row = judge_output(parsed, n, reference_of(n), label=label, parse=parse, expect=expect)
     return row, parsed
 

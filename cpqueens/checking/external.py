@@ -10,24 +10,35 @@ becomes a row with a message, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..arguments import check_int
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
-from .parsing import BASES, STYLES, ParsedOutput, parse_boards
-from .verdicts import COMPARISONS, CrossCheckRow, error_row, has_faults, sort_faults
+from ._reaper import CANNOT_START, MARK
+from .parsing import BASES, STYLES, Ignore, ParsedOutput, compile_ignore, parse_boards
+from .verdicts import (
+    COMPARISONS,
+    EXAMPLES,
+    CrossCheckRow,
+    error_row,
+    has_faults,
+    sort_faults,
+)
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
@@ -40,8 +51,10 @@ DEFAULT_MAX_OUTPUT = 32 * 2**20
 STDERR_KEEP = 64 * 2**10
 # Bytes asked of a pipe at a time.
 _CHUNK = 64 * 2**10
-# Seconds to wait for the pipes to close after the process group was killed.
+# Seconds to wait for the program to end after being told to, and for its pipes to close.
 _REAP = 5.0
+# The script that runs each program and ends what it leaves behind.
+_REAPER = str(Path(__file__).with_name("_reaper.py"))
 
 
 @dataclass(frozen=True)
@@ -86,6 +99,9 @@ class Command:
         The folder to run it in (a relative program path is found from there).
     base : {None, 0, 1}
         Whether its numbered columns start at 0 or 1; None guesses.
+    ignore : str or sequence of str, optional
+        Regular expressions of output lines to leave out (see
+        :func:`cpqueens.parse_boards`): its prose, when even a note is too much.
 
     Examples
     --------
@@ -109,8 +125,10 @@ class Command:
         cwd: str | os.PathLike | None = None,
         base: int | None = None,
         max_output: int = DEFAULT_MAX_OUTPUT,
+        ignore: Ignore = None,
     ):
         self.template = _split(command)
+        self.ignore = compile_ignore(ignore)
         check_reading(parse, expect, base)
         if timeout is not None and (
             isinstance(timeout, bool)
@@ -170,6 +188,8 @@ class Command:
             )
         elapsed = time.perf_counter() - start
         stderr = bytes(err.data).decode("utf-8", errors="replace")
+        if process.returncode == CANNOT_START and stderr.startswith(MARK):
+            raise CommandFailedError(stderr[len(MARK) :].strip())
         if process.returncode != 0:
             raise CommandFailedError(_exit_message(process.returncode, stderr))
         return Printed(
@@ -181,33 +201,36 @@ class Command:
         )
 
     def _start(self, argv: list[str]) -> subprocess.Popen:
-        """Start the program, or say in one line why it cannot be."""
+        """Start the program through the reaper script, or say in one line why it cannot be."""
+        _check_program(argv[0], self.cwd)
         try:
             return subprocess.Popen(
-                argv,
+                [sys.executable, "-S", "-E", _REAPER, *argv],
                 stdin=subprocess.DEVNULL,  # a program waiting for a key goes on at once
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 cwd=self.cwd,
-                start_new_session=True,  # its own process group, to kill its children too
+                start_new_session=True,  # away from the terminal's Ctrl-C: we stop it
             )
-        except FileNotFoundError:
-            where = f" in {self.cwd}" if self.cwd else ""
-            raise CommandFailedError(f"program not found: {argv[0]!r}{where}") from None
-        except PermissionError:
-            raise CommandFailedError(
-                f"cannot run {argv[0]!r}: permission denied (is it executable?)"
-            ) from None
         except OSError as error:
             raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
 
     def read(self, n: int) -> ParsedOutput:
         """Run the program for size ``n`` and read its output with :func:`parse_boards`."""
-        return parse_boards(self.run(n).stdout, n, self.parse, self.base)
+        return parse_boards(self.run(n).stdout, n, self.parse, self.base, ignore=self.ignore)
 
     def __call__(self, n: int) -> list[Solution]:
         """The boards the program prints for size ``n`` (so it can serve as a reference)."""
         parsed = self.read(n)
+        # A reference must be beyond doubt: an output with anything wrong in it is none.
+        if parsed.mixed:
+            raise CommandFailedError(f"{self.name} mixes conventions: {parsed.mixed}")
+        if parsed.invalid_lines:
+            number, text = parsed.invalid_lines[0]
+            raise CommandFailedError(
+                f"{self.name} printed a line that is not a board of size {n}: "
+                f"line {number}: {text.strip()[:60]!r}"
+            )
         if not parsed.boards and parsed.count:
             raise CommandFailedError(
                 f"{self.name} states a count ({parsed.count}) but prints no board"
@@ -238,7 +261,7 @@ def check_command(
     except CommandFailedError as error:
         elapsed = time.perf_counter() - start
         return error_row(n, label, str(error), len(expected), elapsed, compared=command.expect)
-    parsed = parse_boards(printed.stdout, n, command.parse, command.base)
+    parsed = parse_boards(printed.stdout, n, command.parse, command.base, ignore=command.ignore)
     return judge_output(
         parsed,
         n,
@@ -280,12 +303,24 @@ def judge_output(
             compared=compared,
             **sort_faults(n, [], set()),
         )
-    if not parsed.boards and expected:
+    if parsed.mixed:
+        return error_row(
+            n,
+            label,
+            f"mixed conventions: {parsed.mixed}",
+            reference_count,
+            elapsed,
+            count=len(parsed.boards),
+            compared=compared,
+            **_notes(parsed),
+        )
+    if not parsed.boards and not parsed.invalid_lines and expected:
         message = _unread_message(parsed, n, "a board")
         return error_row(n, label, message, reference_count, elapsed, compared=compared)
     # No board and no solution to find (n = 2, 3): "no solution" in any words agrees.
     faults = sort_faults(n, parsed.boards, expected, compared)
-    return CrossCheckRow(
+    faults["invalid_count"] += len(parsed.invalid_lines)
+    row = CrossCheckRow(
         n=n,
         backend=label,
         count=len(parsed.boards),
@@ -293,8 +328,16 @@ def judge_output(
         agrees=not has_faults(faults),
         elapsed=elapsed,
         compared=compared,
+        invalid_lines=parsed.invalid_lines[:EXAMPLES],
+        stated_count=parsed.count,
+        **_notes(parsed),
         **faults,
     )
+    return replace(row, agrees=False) if row.miscounted else row
+
+
+def _notes(parsed: ParsedOutput) -> dict[str, Any]:
+    return {"notes": parsed.notes[:EXAMPLES], "note_count": len(parsed.notes)}
 
 
 def _unread_message(parsed: ParsedOutput, n: int, what: str) -> str:
@@ -374,65 +417,89 @@ def _collect(
     assert process.stdout is not None and process.stderr is not None
     out = _Drain(process.stdout, max_output, tail=False, wake=wake)
     err = _Drain(process.stderr, STDERR_KEEP, tail=True, wake=wake)
+    threading.Thread(target=_wake_at_exit, args=(process, wake), daemon=True).start()
     try:
-        in_time = _wait(process, out, err, wake, deadline)
+        in_time = _wait(process, out, wake, deadline)
     except BaseException:  # Ctrl-C: leave no program running behind
-        _kill_group(process, (out, err))
+        _end(process, (out, err))
         raise
     if out.overflowed or not in_time:
-        _kill_group(process, (out, err))
+        _end(process, (out, err))
+    else:
+        # The reaper has ended everything the program started: the pipes are closing.
+        _join(out, err)
     return out, err, in_time
 
 
-def _wait(
-    process: subprocess.Popen,
-    out: _Drain,
-    err: _Drain,
-    wake: threading.Event,
-    deadline: float | None,
-) -> bool:
-    """Wait until the program has ended with both pipes closed, or has printed too much.
+def _wake_at_exit(process: subprocess.Popen, wake: threading.Event) -> None:
+    process.wait()
+    wake.set()
 
-    Returns False when the deadline came first. Every drain sets ``wake`` when it
-    ends, so the wait is woken at once, and it never lasts past the deadline.
+
+def _wait(
+    process: subprocess.Popen, out: _Drain, wake: threading.Event, deadline: float | None
+) -> bool:
+    """Wait until the program has ended, or has printed too much.
+
+    Returns False when the deadline came first. The output drain and a thread
+    waiting on the process set ``wake``, so the wait ends at once, and it never
+    lasts past the deadline.
     """
     while True:
-        wake.clear()  # before looking, so that a drain ending meanwhile wakes the wait
-        if out.overflowed:
+        wake.clear()  # before looking, so that an event meanwhile wakes the wait
+        if out.overflowed or process.poll() is not None:
             return True
-        if out.done.is_set() and err.done.is_set():
-            break
         remaining = _remaining(deadline)
         if remaining == 0:
             return False
         wake.wait(remaining)
-    # Both pipes are closed; the program may still be running (it closed them itself).
-    try:
-        process.wait(_remaining(deadline))
-    except subprocess.TimeoutExpired:
-        return False
-    return True
 
 
 def _remaining(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
-def _kill_group(process: subprocess.Popen, drains: Sequence[_Drain] = ()) -> None:
-    """Kill the program and everything it started, then collect what is left of it."""
+def _end(process: subprocess.Popen, drains: Sequence[_Drain] = ()) -> None:
+    """Stop the program and everything it started, then collect what is left of it.
+
+    The reaper script ends them on SIGTERM; should it not exit in time, its own
+    process group is killed.
+    """
     try:
-        if hasattr(os, "killpg"):
+        process.terminate()
+        process.wait(_REAP)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-        else:  # pragma: no cover - Windows has no process groups to kill
-            process.kill()
-    except (ProcessLookupError, PermissionError):
+        process.wait()
+    except ProcessLookupError:
         pass
-    # A grandchild that left the group may hold a pipe open: its reader, a daemon
-    # thread, is then left to end with it rather than waited for.
+    _join(*drains)
+
+
+def _join(*drains: _Drain) -> None:
+    # A process that escaped the reaper (only possible where there is no subreaper)
+    # may hold a pipe open: its reader, a daemon thread, is then left to end with it.
     give_up = time.perf_counter() + _REAP
     for drain in drains:
         drain.thread.join(_remaining(give_up))
-    process.wait()
+
+
+def _check_program(program: str, cwd: str | None) -> None:
+    """Say why ``program`` cannot be run, before anything is started."""
+    where = f" in {cwd}" if cwd else ""
+    if os.sep in program or (os.altsep and os.altsep in program):
+        path = Path(cwd or ".") / program
+        if path.is_dir():
+            raise CommandFailedError(f"cannot run {program!r}: it is a folder, not a program")
+        if not path.exists():
+            raise CommandFailedError(f"program not found: {program!r}{where}")
+        if not os.access(path, os.X_OK):
+            raise CommandFailedError(
+                f"cannot run {program!r}: permission denied (is it executable?)"
+            )
+    elif shutil.which(program) is None:
+        raise CommandFailedError(f"program not found: {program!r} (not on the PATH)")
 
 
 def _size(nbytes: int) -> str:

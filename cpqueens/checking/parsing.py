@@ -28,15 +28,19 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 from ..arguments import check_n
 from ..board import STYLES as BOARD_STYLES
+from ..board import is_valid
 from ..errors import InvalidInputError, InvalidTypeError
 from .readers import (
     BARE_INTEGER,
     Reading,
+    is_caption,
+    looks_like_board,
     read_document,
     read_grid,
     read_json_lines,
@@ -48,11 +52,20 @@ from .readers import (
 STYLES = ("auto", "grid", "zero-plus", "x-dash", "letters", "numbers", "csv", "json", "count")
 #: The bases of numbered columns: None guesses, 0 or 1 force one.
 BASES = (None, 0, 1)
+#: What ``ignore=`` takes: a regular expression, or several.
+Ignore = str | re.Pattern | Sequence[str | re.Pattern] | None
+
+
+#: A line of the output: its number (from 1) and its text.
+Line = tuple[int, str]
 
 
 @dataclass(frozen=True)
 class ParsedOutput:
     """What :func:`parse_boards` read from a program's output.
+
+    Every non-blank line is accounted for: read as (part of) a board, as the stated
+    count, as a caption, as a note, as an invalid board, or ignored on request.
 
     Attributes
     ----------
@@ -71,7 +84,24 @@ class ParsedOutput:
         For numbers and JSON, 1 when the columns were read as 1-based, 0 when as
         0-based, None otherwise (or when boards of both kinds were read).
     skipped : tuple of str
-        The non-blank lines that were not read as part of a board or a count.
+        The non-blank lines that were not read as part of a board or a count (and
+        not ignored): captions, notes and invalid lines.
+    board_lines : tuple of int
+        The line (from 1) where each board starts.
+    captions : tuple of (int, str)
+        Lines of a kind printed around boards: the articles' numbered captions
+        ("第k种走法", "n皇后问题有k种摆放方法。"), "Solution k:" and "Board #k"
+        prefixes, "k.", and rules ("-----").
+    notes : tuple of (int, str)
+        Lines of prose, no board at all (a header, a timing): shown, not judged.
+    invalid_lines : tuple of (int, str)
+        Lines shaped like a board (numbers, a grid row, column letters, a JSON list)
+        that are not one in the format the output was read in: invalid boards.
+    ignored : tuple of (int, str)
+        The lines that matched ``ignore``, left out before reading.
+    mixed : str or None
+        What is mixed, when the output mixes conventions (0- and 1-based boards, or
+        boards in two formats), else None.
     """
 
     boards: list[tuple] = field(default_factory=list)
@@ -79,10 +109,21 @@ class ParsedOutput:
     style: str | None = None
     base: int | None = None
     skipped: tuple[str, ...] = ()
+    board_lines: tuple[int, ...] = ()
+    captions: tuple[Line, ...] = ()
+    notes: tuple[Line, ...] = ()
+    invalid_lines: tuple[Line, ...] = ()
+    ignored: tuple[Line, ...] = ()
+    mixed: str | None = None
 
 
 def parse_boards(
-    text: str | bytes, n: int, style: str = "auto", base: int | None = None
+    text: str | bytes,
+    n: int,
+    style: str = "auto",
+    base: int | None = None,
+    *,
+    ignore: Ignore = None,
 ) -> ParsedOutput:
     """Read the boards of size ``n`` that a program printed.
 
@@ -104,19 +145,24 @@ def parse_boards(
     base : {None, 0, 1}
         Whether numbered columns start at 0 or 1. None guesses board by board: a
         board that holds ``n`` and no 0 is 1-based (and when no board holds a 0,
-        every board is).
+        every board is); an output with boards of both kinds is ``mixed``.
+    ignore : str, compiled pattern, or a sequence of them, optional
+        Lines in which one of these regular expressions matches (``re.search``) are
+        left out before reading and listed in ``ignored``: a program's prose that
+        should not even be noted, or a line it prints that is no board.
 
     Returns
     -------
     ParsedOutput
         ``boards`` (0-based column tuples, in the order printed), ``count``,
-        ``style``, ``base`` and ``skipped``.
+        ``style``, ``base``; and how every other line was taken: ``captions``,
+        ``notes``, ``invalid_lines``, ``ignored``, ``mixed``.
 
     Raises
     ------
     InvalidInputError
-        For an unknown style or base, or a bad ``n``. Nothing in ``text`` raises:
-        what cannot be read is skipped.
+        For an unknown style or base, a bad ``n`` or a bad ``ignore`` pattern.
+        Nothing in ``text`` raises: what cannot be read is reported.
 
     Examples
     --------
@@ -127,8 +173,11 @@ def parse_boards(
     >>> cpqueens.parse_boards('{"solutions": [[1, 3, 0, 2], [2, 0, 3, 1]]}', 4).boards
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     >>> prose = cpqueens.parse_boards("8皇后问题有92种摆放方法。", 8)
-    >>> prose.boards, prose.count, prose.skipped
-    ([], None, ('8皇后问题有92种摆放方法。',))
+    >>> prose.boards, prose.count, prose.captions
+    ([], None, ((1, '8皇后问题有92种摆放方法。'),))
+    >>> odd = cpqueens.parse_boards("Four queens\nbdac\ncadb\n-1 -1 -1 -1", 4)
+    >>> odd.boards, odd.notes, odd.invalid_lines
+    ([(1, 3, 0, 2), (2, 0, 3, 1)], ((1, 'Four queens'),), ((4, '-1 -1 -1 -1'),))
     """
     n = check_n(n)
     if style not in STYLES:
@@ -137,41 +186,122 @@ def parse_boards(
         )
     if isinstance(base, bool) or base not in BASES:
         raise InvalidInputError(f"base must be None, 0 or 1, got {base!r}")
+    patterns = compile_ignore(ignore)
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):
         raise InvalidTypeError(f"text must be a str or bytes, got {type(text).__name__}")
-    parsed = _parse(text, n, style, base)
+    lines, ignored = _leave_out(text.splitlines(), patterns)
+    parsed = _parse(lines, n, style, base)
     if style == "auto" and not parsed.boards and "/n" in text:
         # Article 000's program, as printed, writes "/n" where it means a line break.
-        retry = _parse(text.replace("/n", "\n"), n, style, base)
+        retry = _parse(
+            _leave_out(text.replace("/n", "\n").splitlines(), patterns)[0], n, style, base
+        )
         if retry.boards:
-            return retry
-    return parsed
+            parsed = retry
+    return replace(parsed, ignored=ignored) if ignored else parsed
 
 
-def _parse(text: str, n: int, style: str, base: int | None) -> ParsedOutput:
-    lines = text.splitlines()
-    whole = read_document(text, n) if style in ("auto", "json") else None
+def compile_ignore(ignore: Ignore) -> tuple[re.Pattern, ...]:
+    """The patterns of ``ignore=`` compiled, or a clear error naming the bad one."""
+    if ignore is None:
+        return ()
+    items = [ignore] if isinstance(ignore, (str, re.Pattern)) else ignore
+    try:
+        items = list(items)
+    except TypeError:
+        raise InvalidTypeError(
+            f"ignore must be a pattern or a sequence of patterns, got {type(ignore).__name__}"
+        ) from None
+    patterns = []
+    for item in items:
+        if isinstance(item, re.Pattern):
+            patterns.append(item)
+            continue
+        if not isinstance(item, str):
+            raise InvalidTypeError(
+                f"ignore patterns must be str or compiled patterns, got {item!r}"
+            )
+        try:
+            patterns.append(re.compile(item))
+        except re.error as error:
+            raise InvalidInputError(f"bad ignore pattern {item!r}: {error}") from None
+    return tuple(patterns)
+
+
+def _leave_out(lines: list[str], patterns: tuple[re.Pattern, ...]) -> tuple[list[str], tuple]:
+    """Blank the lines an ``ignore`` pattern matches (line numbers stay as printed)."""
+    if not patterns:
+        return lines, ()
+    ignored = []
+    kept = []
+    for number, line in enumerate(lines, 1):
+        if line.strip() and any(p.search(line) for p in patterns):
+            ignored.append((number, line))
+            kept.append("")
+        else:
+            kept.append(line)
+    return kept, tuple(ignored)
+
+
+def _readers(n: int, style: str) -> dict[str, Callable[[list[str]], Reading]]:
+    return {
+        "json": lambda lines: read_json_lines(lines, n),
+        "grid": lambda lines: read_grid(lines, n, None),
+        "letters": lambda lines: read_letters(lines, n, strict=style == "auto"),
+        "numbers": lambda lines: read_numbers(lines, n),
+    }
+
+
+def _parse(lines: list[str], n: int, style: str, base: int | None) -> ParsedOutput:
+    whole = read_document("\n".join(lines), n) if style in ("auto", "json") else None
     if whole is not None:
         return _finish(whole, lines, n, base, skip_all=False)
-    readers: dict[str, Callable[[], Reading]] = {
-        "json": lambda: read_json_lines(lines, n),
-        "grid": lambda: read_grid(lines, n, None),
-        "letters": lambda: read_letters(lines, n, strict=style == "auto"),
-        "numbers": lambda: read_numbers(lines, n),
-    }
+    readers = _readers(n, style)
     if style == "count":
         chosen = Reading("count")
     elif style == "auto":
         # Ties go to the first reader: a grid line of 1s and 0s is also a line of numbers.
-        readings = [read() for read in readers.values()]
+        readings = [read(lines) for read in readers.values()]
         chosen = max(readings, key=lambda r: r.score(n, base))
     elif style in ("zero-plus", "x-dash"):
         chosen = read_grid(lines, n, BOARD_STYLES[style])
     else:
-        chosen = readers["numbers" if style == "csv" else style]()
-    return _finish(chosen, lines, n, base, skip_all=True)
+        chosen = readers["numbers" if style == "csv" else style](lines)
+    parsed = _finish(chosen, lines, n, base, skip_all=True)
+    if style == "auto" and parsed.mixed is None and parsed.invalid_lines:
+        # Board-shaped lines left over: are they boards in a second format?
+        second = _second_format(parsed, lines, n, base, chosen.style, readers)
+        if second:
+            parsed = replace(parsed, mixed=second)
+    return parsed
+
+
+def _second_format(
+    parsed: ParsedOutput,
+    lines: list[str],
+    n: int,
+    base: int | None,
+    first: str,
+    readers: dict[str, Callable[[list[str]], Reading]],
+) -> str | None:
+    """Say so when the lines the chosen reader left hold valid boards of another format."""
+    left = {number - 1 for number, _ in parsed.invalid_lines}
+    rest = [line if index in left else "" for index, line in enumerate(lines)]
+    for name, read in readers.items():
+        if name == first:
+            continue
+        other = read(rest)
+        boards, _ = other.boards(n, base)
+        for board, index in zip(boards, other.where, strict=True):
+            if is_valid(board, n):
+                where = parsed.board_lines[0] if parsed.board_lines else 1
+                return (
+                    f"boards in two formats: {first} (line {where}) "
+                    f"and {name} (line {index + 1}: {_shown(lines[index])})"
+                )
+    return None
 
 
 def _finish(
@@ -180,10 +310,11 @@ def _finish(
     count = reading.count
     counted = set()
     if skip_all:
-        # The last bare integer states the count (a line read as a board too, when n = 1).
+        # The last bare integer states the count (for n = 1, "1" is a board of numbers
+        # too; a grid's "0" is not).
         for index, line in enumerate(lines):
             match = BARE_INTEGER.fullmatch(line)
-            if match and (index not in reading.used or n == 1):
+            if match and (index not in reading.used or (n == 1 and reading.numbered)):
                 count = int(match[1])
                 counted.add(index)
     boards, used_base = reading.boards(n, base)
@@ -191,13 +322,49 @@ def _finish(
         style: str | None = reading.style
     else:
         style = "count" if count is not None else None
-    skipped = (
-        tuple(
-            line
-            for index, line in enumerate(lines)
-            if line.strip() and index not in reading.used and index not in counted
-        )
-        if skip_all
-        else ()
+    kinds: dict[str, list[Line]] = {"captions": [], "notes": [], "invalid_lines": []}
+    if skip_all:
+        for index, line in enumerate(lines):
+            if not line.strip() or index in reading.used or index in counted:
+                continue
+            if is_caption(line):
+                kind = "captions"
+            elif looks_like_board(line, n):
+                kind = "invalid_lines"
+            else:
+                kind = "notes"
+            kinds[kind].append((index + 1, line))
+    skipped = tuple(
+        line for _, line in sorted(kinds["captions"] + kinds["notes"] + kinds["invalid_lines"])
     )
-    return ParsedOutput(boards=boards, count=count, style=style, base=used_base, skipped=skipped)
+    return ParsedOutput(
+        boards=boards,
+        count=count,
+        style=style,
+        base=used_base,
+        skipped=skipped,
+        board_lines=tuple(index + 1 for index in reading.where),
+        captions=tuple(kinds["captions"]),
+        notes=tuple(kinds["notes"]),
+        invalid_lines=tuple(kinds["invalid_lines"]),
+        mixed=_mixed_bases(reading, n, lines) if base is None else None,
+    )
+
+
+def _mixed_bases(reading: Reading, n: int, lines: list[str]) -> str | None:
+    """Say so when some numbered boards are 0-based and others 1-based."""
+    first_of: dict[int, int] = {}
+    for board_base, index in zip(reading.bases(n), reading.where, strict=False):
+        first_of.setdefault(board_base, index)
+    if len(first_of) < 2:
+        return None
+    zero, one = first_of[0], first_of[1]
+    return (
+        f"0-based boards (line {zero + 1}: {_shown(lines[zero])}) and 1-based boards "
+        f"(line {one + 1}: {_shown(lines[one])})"
+    )
+
+
+def _shown(line: str) -> str:
+    line = line.strip()
+    return repr(line if len(line) <= 60 else line[:57] + "...")

@@ -50,10 +50,19 @@ class Reading:
     used: set[int] = field(default_factory=set)  # indices of the lines read
     numbered: bool = False  # True when raw holds numbers still to rebase
     count: int | None = None
+    where: list[int] = field(default_factory=list)  # the (first) line of each board
+
+    def add(self, board: tuple, line: int) -> None:
+        self.raw.append(board)
+        self.where.append(line)
 
     def boards(self, n: int, base: int | None) -> tuple[list[tuple], int | None]:
         """The boards, 0-based, and the base their numbers were read in."""
         return rebase(self.raw, n, base) if self.numbered else (self.raw, None)
+
+    def bases(self, n: int) -> list[int]:
+        """The base each numbered board is read in when none is given (see :func:`rebase`)."""
+        return guess_bases(self.raw, n) if self.numbered else []
 
     def score(self, n: int, base: int | None) -> tuple[int, int]:
         """How many valid boards, then how many boards: the best reader reads the most.
@@ -69,9 +78,7 @@ def rebase(raw: list[tuple], n: int, base: int | None) -> tuple[list[tuple], int
     """Make numbered boards 0-based, guessing the base of each when not given."""
     if base is not None:
         return [tuple(c - base if isinstance(c, int) else c for c in b) for b in raw], base
-    holds_zero = any(0 in b for b in raw)
-    every_one_based = not holds_zero and any(n in b for b in raw)
-    bases = [1 if every_one_based or (n in b and 0 not in b) else 0 for b in raw]
+    bases = guess_bases(raw, n)
     boards = [
         tuple(c - shift if isinstance(c, int) else c for c in b)
         for b, shift in zip(raw, bases, strict=True)
@@ -80,9 +87,75 @@ def rebase(raw: list[tuple], n: int, base: int | None) -> tuple[list[tuple], int
     return boards, kinds.pop() if len(kinds) == 1 else None
 
 
+def guess_bases(raw: list[tuple], n: int) -> list[int]:
+    """1 for a board that holds ``n`` and no 0 (or for every board, when none holds a 0)."""
+    holds_zero = any(0 in b for b in raw)
+    every_one_based = not holds_zero and any(n in b for b in raw)
+    return [1 if every_one_based or (n in b and 0 not in b) else 0 for b in raw]
+
+
 def _strip_label(line: str) -> str:
     match = _LABEL.match(line)
     return line[match.end() :] if match else line
+
+
+# Lines that are not boards ---------------------------------------------------------------
+
+# The captions programs print before a board: the articles' "第k种走法", "Solution k:",
+# "Board #k", "k.", or a label alone; and the rules drawn between boards.
+CAPTION = re.compile(
+    r"\s*(?:第\s*\d+\s*种\S*"
+    r"|(?:solution|board|answer|result|no\.?)\s*#?\s*\d+\s*[:\uff1a.)]?"
+    r"|#?\d{1,9}\s*[:\uff1a.)]"
+    r"|\d+\s*皇后问题有\s*\d+\s*种\S*)\s*",
+    re.IGNORECASE,
+)
+_NUMBER_TOKEN = re.compile(r"[-+]?\d+(?:[.,]\d+)?|[-+]?\.\d+")
+_TOKEN_SPLIT = re.compile(r"[\s,;|\[\](){}]+")
+_GRID_MARKS = set(_QUEEN_MARKS + _EMPTY_MARKS + "Xx")
+
+
+_RULE_MARKS = set("-=_*~#+.")
+
+
+def is_caption(line: str) -> bool:
+    """True for a caption or a rule of a kind programs print around boards: the
+    articles' "第k种走法" and "n皇后问题有k种摆放方法。", "Solution k:", "Board #k", "k.",
+    and lines drawn with one mark ("-----", "= = =")."""
+    marks = set(line) - set(" \t")
+    return bool(CAPTION.fullmatch(line)) or (len(marks) == 1 and marks <= _RULE_MARKS)
+
+
+def looks_like_board(line: str, n: int) -> bool:
+    """True for a line that is shaped like (part of) a board: numbers, a grid row, a
+    row of column letters or a JSON list, whether or not it is a valid one.
+
+    A line like this that no reader took as a board is an invalid board, never prose.
+    """
+    text = _strip_label(line).strip()
+    if not text:
+        return False
+    if text[0] in "[(" and _load(text) not in (None, [], ()):
+        return True
+    tokens = [t for t in _TOKEN_SPLIT.split(text) if t]
+    numbers = sum(bool(_NUMBER_TOKEN.fullmatch(t)) for t in tokens)
+    if numbers >= 2 and 2 * numbers >= len(tokens):
+        return True  # "-1 -1 -1 -1", "0 1.5 2 3", "0 1 2 x 4"
+    cells = _cells(text)
+    if (
+        cells
+        and len(set(cells)) == 2
+        and set(cells) <= _GRID_MARKS
+        and (len(cells) == n or not text.isdigit())
+    ):
+        return True  # "Q.....": a grid row, of the wrong length here ("10" is a number)
+    on_board = set(_LETTERS[: min(n, len(_LETTERS))])
+    lower = [t for t in tokens if t.islower() or t.isupper()]
+    return (
+        len(lower) == len(tokens) > 0
+        and all(set(t.lower()) <= on_board for t in tokens)
+        and (len(tokens) >= 2 or len(tokens[0]) >= max(2, n - 1))
+    )
 
 
 # Grids -------------------------------------------------------------------------------
@@ -138,7 +211,7 @@ def read_grid(lines: list[str], n: int, symbols: tuple[str, str] | None) -> Read
                 continue
         if block:
             for board in _split_block(block, n):
-                reading.raw.append(tuple(column for _, column, _ in board))
+                reading.add(tuple(column for _, column, _ in board), board[0][0])
                 reading.used.update(i for i, _, _ in board)
             reading.used.update(i for i, _, _ in block)
             block = []
@@ -185,7 +258,8 @@ def read_letters(lines: list[str], n: int, *, strict: bool) -> Reading:
         if match is None:
             continue
         words = [w.lower() for w in _WORDS.split(_strip_label(line)) if w]
-        reading.raw.extend(tuple(map(_COLUMN_OF.__getitem__, w)) for w in words)
+        for w in words:
+            reading.add(tuple(map(_COLUMN_OF.__getitem__, w)), index)
         reading.used.add(index)
     return reading
 
@@ -206,12 +280,12 @@ def read_numbers(lines: list[str], n: int) -> Reading:
         if len(values) == 1 and (n > 1 or (label and not any(ch.isdigit() for ch in label))):
             continue  # "Total: 92" is a summary, not a board of one row ("Solution 1: 1" is)
         # "(1,2) (2,4) (3,1) (4,3)": (row, column) pairs, rows counted from 0 or 1.
-        if len(values) == 2 * n and values[::2] in (tuple(range(n)), tuple(range(1, n + 1))):
+        if len(values) == 2 * n and values[::2] in rows_of(n):
             values = values[1::2]
         # "3,1,3,0,2": the third row of a CSV table with a solution number first.
         if len(values) == n + 1 and values[0] in (len(reading.raw), len(reading.raw) + 1):
             values = values[1:]
-        reading.raw.append(values)
+        reading.add(values, index)
         reading.used.add(index)
     return reading
 
@@ -242,8 +316,10 @@ def read_document(text: str, n: int) -> Reading | None:
     if value is None:
         return None
     reading = Reading("json", numbered=True)
-    _collect(value, n, reading, 0)
-    if not reading.raw and reading.count is None:
+    _collect(value, n, reading, 0, 0)
+    # "[]" (or {"solutions": []}) is an answer too: no solution.
+    empty = value in ([], ()) or (isinstance(value, dict) and value.get("solutions") == [])
+    if not reading.raw and reading.count is None and not empty:
         return None
     reading.used = set(range(len(text.splitlines())))
     return reading
@@ -255,13 +331,13 @@ def read_json_lines(lines: list[str], n: int) -> Reading:
         value = _load(line)
         if value is not None:
             before = len(reading.raw), reading.count
-            _collect(value, n, reading, 0)
+            _collect(value, n, reading, 0, index)
             if (len(reading.raw), reading.count) != before:
                 reading.used.add(index)
     return reading
 
 
-def _collect(value: Any, n: int, reading: Reading, depth: int) -> None:
+def _collect(value: Any, n: int, reading: Reading, depth: int, line: int) -> None:
     """Add the boards (and count) held in a loaded JSON value to ``reading``."""
     if depth > _MAX_DEPTH or isinstance(value, bool):
         return
@@ -273,28 +349,36 @@ def _collect(value: Any, n: int, reading: Reading, depth: int) -> None:
                 inner = value[key]
                 if key in ("solution", "board", "columns", "queens"):
                     inner = [inner]
-                _collect(inner, n, reading, depth + 1)
+                _collect(inner, n, reading, depth + 1, line)
                 break
         count = value.get("count")
         if _is_int(count):
             reading.count = count
     elif isinstance(value, (list, tuple)) and value:
         if all(_is_int(v) for v in value):
-            reading.raw.append(tuple(value))
+            # "(1, 1)" for n = 1 is one (row, column) pair, not a board of two rows.
+            flat_pairs = len(value) == 2 * n and tuple(value[::2]) in rows_of(n)
+            reading.add(tuple(value[1::2] if flat_pairs else value), line)
         elif all(isinstance(v, str) for v in value):
             # Rows of a grid (".Q..") or words of letters, read as lines of text.
             for style in ("grid", "letters"):
                 found = _read_lines_as(style, list(value), n)
                 if found:
-                    reading.raw.extend(found)
+                    for board in found:
+                        reading.add(board, line)
                     break
         elif _pairs(value, n):
-            reading.raw.append(tuple(column for _, column in value))
+            reading.add(tuple(column for _, column in value), line)
         elif all(isinstance(v, (list, tuple, dict)) for v in value):
             for item in value:
-                _collect(item, n, reading, depth + 1)
+                _collect(item, n, reading, depth + 1, line)
         else:
-            reading.raw.append(tuple(v if _is_int(v) else None for v in value))
+            reading.add(tuple(v if _is_int(v) else None for v in value), line)
+
+
+def rows_of(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The row numbers of a board of (row, column) pairs, counted from 0 or from 1."""
+    return tuple(range(n)), tuple(range(1, n + 1))
 
 
 def _pairs(value: list | tuple, n: int) -> bool:
@@ -304,7 +388,7 @@ def _pairs(value: list | tuple, n: int) -> bool:
         for v in value
     ):
         return False
-    return tuple(row for row, _ in value) in (tuple(range(n)), tuple(range(1, n + 1)))
+    return tuple(row for row, _ in value) in rows_of(n)
 
 
 def _is_int(value: Any) -> bool:

@@ -37,6 +37,15 @@ class CrossCheckRow:
     ``agrees`` says whether what it found agrees; ``status`` is then
     ``"timed out"``. A program killed at its own ``timeout`` is not this: it gets
     an ``error``, for a program that hangs is a fault.
+
+    For a program's output, every line is accounted for. ``invalid_lines`` holds
+    the first few lines (number from 1, text) shaped like a board that are not a
+    valid one in the format the output was read in; ``invalid_count`` counts them
+    with the invalid boards. ``stated_count`` is the count the program printed
+    beside its boards (None when it printed none); one that differs from the
+    boards it printed is a disagreement. ``notes`` holds the first few lines of
+    prose (a header, a timing), shown but not judged, and ``note_count`` their
+    number.
     """
 
     n: int
@@ -56,6 +65,19 @@ class CrossCheckRow:
     error: str | None = None
     compared: str = "all"
     timed_out: bool = False
+    invalid_lines: tuple[tuple[int, str], ...] = ()
+    stated_count: int | None = None
+    notes: tuple[tuple[int, str], ...] = ()
+    note_count: int = 0
+
+    @property
+    def miscounted(self) -> bool:
+        """True when a program's stated count disagrees with its boards: with the
+        boards it printed when it prints them all, with the reference when some."""
+        if self.stated_count is None or self.compared == "count":
+            return False
+        claimed = self.count if self.compared == "all" else self.reference_count
+        return self.stated_count != claimed
 
     @property
     def status(self) -> str:
@@ -158,6 +180,7 @@ class CrossCheckReport:
         for row in self.rows:
             if not row.agrees or row.timed_out:
                 text.append(f"n={row.n} {row.backend}: " + _details(row))
+            text.extend(f"n={row.n} {row.backend}: {note}" for note in note_lines(row))
         text.append(f"reference: {self.reference}; {self._verdict()}")
         return "\n".join(text)
 
@@ -237,7 +260,27 @@ def _details(row: CrossCheckRow) -> str:
             shown = ", ".join(str(board) for board in getattr(row, kind))
             more = f" and {total - len(getattr(row, kind))} more" if total > EXAMPLES else ""
             parts.append(f"{kind} {shown}{more}")
+    if row.invalid_lines:
+        parts.append(
+            "not a board: "
+            + ", ".join(f"line {k}: {text.strip()!r}" for k, text in row.invalid_lines)
+        )
+    if row.miscounted:
+        printed = (
+            f"printed {row.count} boards"
+            if row.compared == "all"
+            else f"the reference has {row.reference_count}"
+        )
+        parts.append(f"states {row.stated_count} solutions, {printed}")
     return "; ".join(parts)
+
+
+def note_lines(row: CrossCheckRow) -> list[str]:
+    """The prose lines a program printed, as notes: shown, never judged."""
+    shown = [f"note, line {k}: {text.strip()[:80]!r}" for k, text in row.notes]
+    if row.note_count > len(row.notes):
+        shown.append(f"note: and {row.note_count - len(row.notes)} more lines of prose")
+    return shown
 
 
 def _timed_out_note(row: CrossCheckRow) -> str:

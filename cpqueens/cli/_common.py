@@ -144,7 +144,7 @@ def quiet_option(function: Callable) -> Callable:
 
 
 def output_options(function: Callable) -> Callable:
-    """--parse, --expect and --base: how a program's output is read and compared."""
+    """--parse, --expect, --base and --ignore: how a program's output is read and compared."""
     from ..checking.parsing import STYLES
     from ..checking.verdicts import COMPARISONS
 
@@ -168,6 +168,13 @@ def output_options(function: Callable) -> Callable:
                 "--base",
                 type=click.Choice(["0", "1"]),
                 help="Numbered columns start at 0 or 1 (default: guessed).",
+            ),
+            click.option(
+                "--ignore",
+                multiple=True,
+                metavar="REGEX",
+                help="Leave out output lines this pattern matches (prose not even to be "
+                "noted, a line that is no board). Repeatable.",
             ),
         ]
     ):

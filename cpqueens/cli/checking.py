@@ -86,6 +86,7 @@ def crosscheck(
     parse: str,
     expect: str,
     base: str | None,
+    ignore: tuple[str, ...],
     timeout: float | None,
     max_output: str | None,
     reference: str,
@@ -114,6 +115,7 @@ def crosscheck(
         "--parse": parse != "auto",
         "--expect": expect != "all",
         "--base": base is not None,
+        "--ignore": bool(ignore),
         "--timeout": timeout is not None,
         "--max-output": max_output is not None,
     }
@@ -129,6 +131,7 @@ def crosscheck(
             timeout=60.0 if timeout is None else timeout,
             max_output=max_bytes,
             base=None if base is None else int(base),
+            ignore=ignore,
         )
         for command in commands
     ]
@@ -192,6 +195,7 @@ def verify(
     parse: str,
     expect: str,
     base: str | None,
+    ignore: tuple[str, ...],
     reference: str,
     as_json: bool,
     quiet: bool,
@@ -203,8 +207,11 @@ def verify(
       ./myqueens 8 | cpqueens verify 8
       cpqueens verify 8 boards.txt --expect some
 
-    Prints what is missing, extra, invalid or repeated. Exit status 0 when the
-    output agrees with the reference, 1 when it does not.
+    Every line is accounted for: boards, a stated count, captions ("Solution 3:"),
+    notes (prose, shown with their line numbers, never judged) and lines shaped
+    like a board that are not one (invalid: the output disagrees). Prints what is
+    missing, extra, invalid or repeated. Exit status 0 when the output agrees with
+    the reference, 1 when it does not.
     """
     from ..checking.compare import check_output
     from ..checking.verdicts import CrossCheckReport
@@ -223,10 +230,18 @@ def verify(
         base=None if base is None else int(base),
         reference=reference,
         label=label,
+        ignore=ignore,
     )
     if as_json:
         (record,) = CrossCheckReport(rows=(row,), reference=reference).to_records()
-        record.update(style=parsed.style, base=parsed.base, stated_count=parsed.count)
+        record.update(
+            style=parsed.style,
+            base=parsed.base,
+            stated_count=parsed.count,
+            captions=parsed.captions,
+            ignored=parsed.ignored,
+            mixed=parsed.mixed,
+        )
         emit_json(record)
     else:
         click.echo("\n".join(verify_lines(row, parsed, reference)))

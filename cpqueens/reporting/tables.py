@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..board import attacking_pairs, render
+from ..checking.verdicts import EXAMPLES, note_lines
 from ..result import Result
 
 
@@ -129,6 +130,7 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
                 problems.append(_problem(row))
             elif row.timed_out:
                 problems.append(_timed_out(row))
+            problems.extend(f"  {backend} n={n}: {note}" for note in note_lines(row))
         kinds = ",".join(dict.fromkeys(compared))
         # One wrong n outweighs any time-out: a disagreement is the news.
         worst = "NO" if "NO" in verdicts else "timed out" if "timed out" in verdicts else "yes"
@@ -185,11 +187,16 @@ def _problem(row: Any) -> str:
         parts.insert(0, f"timed out after {row.count} boards")
     elif row.count != row.reference_count:
         parts.insert(0, f"{row.count} boards for {row.reference_count} solutions")
+    if row.miscounted:
+        parts.append(f"states {row.stated_count} solutions")
     example = next(
         (getattr(row, kind) for kind in ("missing", "extra", "invalid") if getattr(row, kind)), ()
     )
     if example:
         parts.append(f"e.g. {example[0]}")
+    elif row.invalid_lines:
+        line, text = row.invalid_lines[0]
+        parts.append(f"e.g. line {line}: {text.strip()[:60]!r} is not a board")
     return f"! {row.backend} n={row.n}: {', '.join(parts) or 'differs from the reference'}"
 
 
@@ -208,12 +215,14 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
         return [f"{head}: states {row.count} solutions; {against}: {verdict}"]
     read_as = f" ({parsed.style}{', 1-based' if parsed.base == 1 else ''})" if parsed.style else ""
     lines = [f"{head}: read {row.count} boards{read_as}; {against}"]
-    if parsed.skipped:
-        many = len(parsed.skipped)
-        lines.append(
-            f"skipped {many} {'line that holds' if many == 1 else 'lines that hold'} no board, "
-            f"the first: {parsed.skipped[0].strip()[:80]!r}"
-        )
+    lines.extend(note_lines(row))
+    if parsed.captions:
+        many = len(parsed.captions)
+        first = parsed.captions[0][1].strip()[:60]
+        lines.append(f"{many} caption{'' if many == 1 else 's'} around the boards, e.g. {first!r}")
+    if parsed.ignored:
+        lines.append(f"ignored {len(parsed.ignored)} lines as asked")
+    # Lines shaped like a board that are none are counted with the invalid boards.
     for kind, label in (
         ("missing", "missing"),
         ("extra", "extra"),
@@ -224,11 +233,20 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
         if not total:
             continue
         lines.append(f"{label}: {total}")
-        for board in getattr(row, kind):
+        examples = getattr(row, kind)
+        for board in examples:
             why = f"  ({_why_invalid(board, row.n)})" if kind == "invalid" else ""
             lines.append(f"  {board}{why}")
-        if total > len(getattr(row, kind)):
-            lines.append(f"  ... and {total - len(getattr(row, kind))} more")
+        if kind == "invalid":
+            lines.extend(
+                f"  line {k}: {text.strip()[:80]!r}  (not a board of size {row.n})"
+                for k, text in parsed.invalid_lines[:EXAMPLES]
+            )
+            examples += parsed.invalid_lines[:EXAMPLES]
+        if total > len(examples):
+            lines.append(f"  ... and {total - len(examples)} more")
+    if row.miscounted:
+        lines.append(f"states {row.stated_count} solutions but printed {row.count} boards")
     if row.agrees:
         what = "every solution, each once" if row.compared == "all" else "valid, distinct solutions"
         lines.append(f"agrees: {what}")

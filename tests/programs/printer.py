@@ -45,7 +45,28 @@ FAULTS = (
     "flood",  # its boards, then the last line again and again, as fast as it can
     "trickle",  # its boards, then a line every 50 ms, for ever
     "noisy",  # 2 MiB on standard error first, then its boards as usual
+    # Every board right, then one wrong line:
+    "tail-minus",  # "-1 -1 -1 ..."
+    "tail-short-row",  # a grid row too short: "Q..."
+    "tail-letters",  # a row of letters: "abcde..."
+    "tail-decimal",  # "0 1.5 2 ..."
+    "tail-stray",  # "0 1 2 x ..."
+    "tail-json-zeros",  # "[0, 0, 0, ...]"
+    "tail-count",  # a stated count one too many
 )
+
+
+def tail(fault: str, n: int, count: int) -> str:
+    """The one wrong line a ``tail-*`` fault prints after every right board."""
+    return {
+        "tail-minus": " ".join(["-1"] * n),
+        "tail-short-row": "Q" + "." * max(n - 3, 1),
+        "tail-letters": "abcdefghijklmnopqrstuvwxyz"[:n],
+        "tail-decimal": " ".join(["0", "1.5", *map(str, range(2, n))]),
+        "tail-stray": " ".join(["0", "1", "2", "x", *map(str, range(4, n))]),
+        "tail-json-zeros": json.dumps([0] * n),
+        "tail-count": str(count + 1),
+    }[fault]
 
 
 def solutions(n: int) -> list[tuple[int, ...]]:
@@ -165,6 +186,8 @@ def main() -> None:
             sys.stdin.read(1)
     else:
         print(show(args.style, n, boards, count))
+    if fault.startswith("tail-"):
+        print(tail(fault, n, count))
     sys.stdout.flush()
     if fault in ("flood", "trickle"):
         last = (show(args.style, n, boards, count).splitlines() or ["no solution"])[-1]
