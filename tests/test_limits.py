@@ -85,3 +85,31 @@ def test_ctrl_c_reaches_the_caller(backend):
     assert out.strip() == "interrupted", (out, err[-500:])
     assert child.returncode == 0, err[-500:]
     assert time.monotonic() - sent < 5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("solver", ["kissat404", "lingeling"])
+def test_sat_solvers_that_cannot_be_stopped_run_where_they_can(solver):
+    # pysat can neither interrupt nor budget them: with a time limit they run in a
+    # child process, killed at the deadline, and what they found is kept, sorted.
+    pytest.importorskip("pysat")
+    for n, limit in ((30, None), (600, 1)):
+        start = time.perf_counter()
+        result = cpqueens.solve(n, backend="sat", solver=solver, time_limit=1.0, limit=limit)
+        elapsed = time.perf_counter() - start
+        assert elapsed <= promised(1.0), f"{solver} at n={n} took {elapsed:.2f} s"
+        assert not result.complete and result.stats["timed_out"]
+        assert all(cpqueens.is_valid(s, n) for s in result.solutions)
+    assert list(result.solutions) == sorted(result.solutions)
+    # Given the time, the child's answer is the whole answer.
+    assert cpqueens.count(8, backend="sat", solver=solver, time_limit=60) == 92
+
+
+def test_a_sat_child_that_dies_is_a_solver_error():
+    pytest.importorskip("pysat")
+    from cpqueens.solvers.base import Problem, SearchRun
+    from cpqueens.solvers.sat import models_in_child
+
+    problem = Problem(6, (None,) * 6, options={"solver": "lingeling", "encoding": "bogus"})
+    with pytest.raises(cpqueens.SolverError, match=r"in a child process\) died \(status 1\)"):
+        list(models_in_child(problem, SearchRun(10.0)))

@@ -22,12 +22,19 @@ backend with such a loop. Kissat in pysat cannot take a clause after a
 solve, so for it each solution is a fresh solver run (slow, but right).
 
 ``time_limit`` is checked between two solutions, and each call of a solver that
-pysat can interrupt (not CaDiCaL) is bounded by a timer, so a long call stops too.
+pysat can interrupt is bounded by a timer, so a long call stops too; CaDiCaL solves
+in slices of conflicts. Kissat and Lingeling can be neither interrupted nor sliced:
+with a time limit, their search runs in a child process that is killed at the
+deadline (:func:`models_in_child`).
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import queue
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -146,82 +153,183 @@ class SatBackend(Backend):
             )
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
-        from pysat.solvers import Solver
-
         name = problem.options.get("solver", DEFAULT_SOLVER)
-        encoding = problem.options.get("encoding", DEFAULT_ENCODING)
-        n = problem.n
-        clauses, atmosts, top = board_formula(n, encoding, problem.fixed, run.check_time)
-        stats = run.stats
-        stats.update(solver=name, encoding=encoding, variables=top, clauses=len(clauses))
-        stats.update(decisions=0, conflicts=0, propagations=0, restarts=0, solver_runs=0)
-        label = f"the SAT solver {name}"
-
-        def start(blocking: list[list[int]]) -> Any:
-            try:
-                solver = Solver(name=name)
-            except Exception as error:
-                raise SolverError(f"{label} failed to start: {error}") from error
-            try:
-                # In chunks, so that loading the clauses of a large board can stop in time.
-                formula = clauses + blocking
-                for begin in range(0, len(formula), LOAD_CHUNK):
-                    solver.append_formula(formula[begin : begin + LOAD_CHUNK])
-                    run.check_time()
-                for lits in atmosts:
-                    solver.add_atmost(lits, 1)
-            except OutOfTime:
-                solver.delete()
-                raise
-            except Exception as error:
-                solver.delete()
-                raise SolverError(f"{label} failed to load the formula: {error}") from error
-            return solver
-
-        def finish(solver: Any) -> None:
-            stats["solver_runs"] += 1
-            try:
-                figures = solver.accum_stats()
-            except NotImplementedError:  # Kissat keeps its figures to itself in pysat
-                figures = {}
-            for key in ("decisions", "conflicts", "propagations", "restarts"):
-                stats[key] += figures.get(key, 0)
-            solver.delete()
-
-        # Kissat in pysat solves once per solver and takes no assumptions: for it, the
-        # block's first queen is a unit clause and every solution a fresh solver.
-        incremental = name not in NON_INCREMENTAL
-        blocking: list[list[int]] = []
-        solver = None
-        produced = 0
-        try:
-            for first in range(n) if problem.fixed[0] is None else (problem.fixed[0],):
-                block = []
-                wanted = None if problem.limit is None else problem.limit - produced
-                while wanted is None or len(block) < wanted:
-                    if solver is None:
-                        solver = start(blocking if incremental else [*blocking, [first + 1]])
-                    if not _solve(solver, name, [first + 1] if incremental else [], run, label):
-                        break
-                    queens = [lit for lit in solver.get_model()[: n * n] if lit > 0]
-                    block.append(check_solution([(lit - 1) % n for lit in queens], problem, label))
-                    blocking.append([-lit for lit in queens])
-                    if incremental:
-                        solver.add_clause(blocking[-1])
-                    else:
-                        finish(solver)
-                        solver = None
-                if not incremental and solver is not None:
-                    finish(solver)
-                    solver = None
+        if name in UNSTOPPABLE and run.deadline is not None:
+            # Neither interrupt nor budget reaches these: a process of its own does.
+            models = models_in_child(problem, run)
+        else:
+            models = find_models(problem, run)
+        block: list[Solution] = []
+        for model in models:
+            if model is BLOCK_END:
                 block.sort()
                 yield from block
-                produced += len(block)
-                if run.timed_out:
-                    return
-        finally:
-            if solver is not None:
+                block = []
+            else:
+                block.append(model)
+
+
+#: What :func:`find_models` yields when a block (one column of row 0) is done.
+BLOCK_END = None
+
+
+def find_models(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
+    """The solutions, block by block (one block per column of row 0, each followed by
+    :data:`BLOCK_END`), in the order the solver finds them."""
+    from pysat.solvers import Solver
+
+    name = problem.options.get("solver", DEFAULT_SOLVER)
+    encoding = problem.options.get("encoding", DEFAULT_ENCODING)
+    n = problem.n
+    clauses, atmosts, top = board_formula(n, encoding, problem.fixed, run.check_time)
+    stats = run.stats
+    stats.update(solver=name, encoding=encoding, variables=top, clauses=len(clauses))
+    stats.update(decisions=0, conflicts=0, propagations=0, restarts=0, solver_runs=0)
+    label = f"the SAT solver {name}"
+
+    def start(blocking: list[list[int]]) -> Any:
+        try:
+            solver = Solver(name=name)
+        except Exception as error:
+            raise SolverError(f"{label} failed to start: {error}") from error
+        try:
+            # In chunks, so that loading the clauses of a large board can stop in time.
+            formula = clauses + blocking
+            for begin in range(0, len(formula), LOAD_CHUNK):
+                solver.append_formula(formula[begin : begin + LOAD_CHUNK])
+                run.check_time()
+            for lits in atmosts:
+                solver.add_atmost(lits, 1)
+        except OutOfTime:
+            solver.delete()
+            raise
+        except Exception as error:
+            solver.delete()
+            raise SolverError(f"{label} failed to load the formula: {error}") from error
+        return solver
+
+    def finish(solver: Any) -> None:
+        stats["solver_runs"] += 1
+        try:
+            figures = solver.accum_stats()
+        except NotImplementedError:  # Kissat keeps its figures to itself in pysat
+            figures = {}
+        for key in ("decisions", "conflicts", "propagations", "restarts"):
+            stats[key] += figures.get(key, 0)
+        solver.delete()
+
+    # Kissat in pysat solves once per solver and takes no assumptions: for it, the
+    # block's first queen is a unit clause and every solution a fresh solver.
+    incremental = name not in NON_INCREMENTAL
+    blocking: list[list[int]] = []
+    solver = None
+    produced = 0
+    try:
+        for first in range(n) if problem.fixed[0] is None else (problem.fixed[0],):
+            found = 0
+            wanted = None if problem.limit is None else problem.limit - produced
+            while wanted is None or found < wanted:
+                if solver is None:
+                    solver = start(blocking if incremental else [*blocking, [first + 1]])
+                if not _solve(solver, name, [first + 1] if incremental else [], run, label):
+                    break
+                queens = [lit for lit in solver.get_model()[: n * n] if lit > 0]
+                solution = check_solution([(lit - 1) % n for lit in queens], problem, label)
+                blocking.append([-lit for lit in queens])
+                if incremental:
+                    solver.add_clause(blocking[-1])
+                else:
+                    finish(solver)
+                    solver = None
+                found += 1
+                yield solution
+            if not incremental and solver is not None:
                 finish(solver)
+                solver = None
+            yield BLOCK_END
+            produced += found
+            if run.timed_out:
+                return
+    finally:
+        if solver is not None:
+            finish(solver)
+
+
+def models_in_child(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
+    """:func:`find_models` in a child process, killed at ``run``'s deadline.
+
+    Solutions and block ends are yielded as the child finds them (see
+    :mod:`._sat_child`); at the deadline, on Ctrl-C or when the caller stops taking
+    solutions, the child is killed, and the block under way ends there. A child
+    that dies (a native crash included) is a :class:`SolverError`.
+    """
+    name = problem.options.get("solver", DEFAULT_SOLVER)
+    label = f"the SAT solver {name} (in a child process)"
+    spec = {
+        "n": problem.n,
+        "fixed": list(problem.fixed),
+        "limit": problem.limit,
+        "options": problem.options,
+    }
+    child = subprocess.Popen(
+        [sys.executable, "-m", f"{__package__}._sat_child"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # Ctrl-C reaches the caller, which ends the child
+    )
+    lines: queue.Queue[str | None] = queue.Queue()
+    errors: list[str] = []
+
+    def read_out() -> None:
+        assert child.stdout is not None
+        for line in child.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    def read_err() -> None:
+        assert child.stderr is not None
+        errors.extend(child.stderr.read().splitlines()[-3:])
+
+    threading.Thread(target=read_out, daemon=True).start()
+    err_reader = threading.Thread(target=read_err, daemon=True)
+    err_reader.start()
+    finished = False
+    try:
+        assert child.stdin is not None
+        child.stdin.write(json.dumps(spec))
+        child.stdin.close()
+        while True:
+            left = run.remaining()
+            try:
+                if left == 0:
+                    raise queue.Empty  # lines may keep coming: the deadline comes first
+                line = lines.get(timeout=left)
+            except queue.Empty:
+                run.mark_timed_out()
+                yield BLOCK_END
+                return
+            if line is None:
+                break
+            if line.startswith("v "):
+                columns = [int(c) for c in line[2:].split()]
+                yield check_solution(columns, problem, label)
+            elif line.startswith("c block"):
+                yield BLOCK_END
+            elif line.startswith("c stats "):
+                run.stats.update(json.loads(line[len("c stats ") :]))
+            elif line.startswith("s DONE"):
+                finished = True
+        child.wait()
+        err_reader.join(1.0)
+        if not finished or child.returncode != 0:
+            said = " | ".join(e.strip() for e in errors if e.strip()) or "nothing on standard error"
+            raise SolverError(f"{label} died (status {child.returncode}): {said}")
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
 
 
 def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label: str) -> bool:
@@ -230,8 +338,9 @@ def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label
     The call runs where the deadline and Ctrl-C can stop it (:func:`run_stoppable`):
     a solver pysat can interrupt is interrupted; CaDiCaL cannot be, so it solves in
     slices of :data:`SLICE_CONFLICTS` conflicts, keeping what it learnt, and the
-    stop is seen between two slices. Kissat and Lingeling can be neither (their time
-    limits are refused at the call), so Ctrl-C waits for their current call.
+    stop is seen between two slices. Kissat and Lingeling can be neither: with a
+    time limit they run in a child process (:func:`models_in_child`); without one,
+    Ctrl-C waits for their current call.
     """
     remaining = run.remaining()
     if remaining is not None and remaining <= 0:

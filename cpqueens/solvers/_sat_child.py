@@ -1,0 +1,45 @@
+"""The ``sat`` backend in a child process, for the solvers pysat cannot stop.
+
+Kissat and Lingeling can be neither interrupted nor given a budget in pysat, so a
+call with a time limit runs their search here, in a process of its own that the
+caller kills at the deadline (:func:`cpqueens.solvers.sat.models_in_child`).
+
+Protocol: the problem comes on standard input as one JSON object (``n``, ``fixed``,
+``limit``, ``options``); each solution goes to standard output as soon as it is
+found, as a ``v`` line of 0-based columns in the SAT competitions' manner, the end
+of each block (one column of row 0) as ``c block``, and the run ends with ``c stats``
+and the search's figures as JSON, then ``s DONE``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .base import Problem, SearchRun
+from .sat import BLOCK_END, find_models
+
+
+def main() -> int:
+    spec = json.loads(sys.stdin.read())
+    problem = Problem(
+        n=spec["n"],
+        fixed=tuple(spec["fixed"]),
+        limit=spec["limit"],
+        options=spec["options"],
+    )
+    run = SearchRun()
+    out = sys.stdout
+    for model in find_models(problem, run):
+        if model is BLOCK_END:
+            out.write("c block\n")
+        else:
+            out.write("v " + " ".join(map(str, model)) + "\n")
+        out.flush()
+    out.write("c stats " + json.dumps(run.stats) + "\ns DONE\n")
+    out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
