@@ -98,11 +98,22 @@ class Propagator:
         self._keep: dict[tuple[int, int], int | None] = {}
 
     def pack(self, domains: Sequence[int]) -> int:
-        """One integer holding the per-row masks ``domains``."""
-        packed = 0
-        for row, mask in enumerate(domains):
-            packed |= mask << (row * self.width)
-        return packed
+        """One integer holding the per-row masks ``domains``.
+
+        Joined in pairs, then pairs of pairs: each level touches every bit once, where
+        or-ing the rows one by one into a growing integer costs n times more (seconds
+        at n = 4,800, before the search could look at the clock).
+        """
+        parts = list(domains)
+        shift = self.width
+        while len(parts) > 1:
+            if len(parts) % 2:
+                parts.append(0)
+            parts = [
+                low | (high << shift) for low, high in zip(parts[::2], parts[1::2], strict=True)
+            ]
+            shift *= 2
+        return parts[0] if parts else 0
 
     def domain(self, packed: int, row: int) -> int:
         """Row ``row``'s domain mask."""

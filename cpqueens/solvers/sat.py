@@ -36,6 +36,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -94,8 +95,10 @@ EXTRA_PACKAGES = {"cryptosat": "pip install pycryptosat"}
 NON_INCREMENTAL = ("kissat404",)
 #: Solvers that pysat can neither interrupt nor give a budget and call again.
 UNSTOPPABLE = ("kissat404", "lingeling")
-#: Conflicts per call of a solver that is stopped between calls (CaDiCaL).
+#: Most conflicts per call of a solver that is stopped between calls (CaDiCaL); the
+#: slices shrink or grow to last about SLICE_SECONDS each.
 SLICE_CONFLICTS = 20_000
+SLICE_SECONDS = 0.2
 #: Clauses handed to the solver at a time, so that loading a large board can stop.
 LOAD_CHUNK = 100_000
 DEFAULT_SOLVER = "cadical195"
@@ -365,11 +368,20 @@ def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label
     else:
 
         def call() -> bool | None:
+            # Slices as long as SLICE_SECONDS or so: a large board makes each conflict
+            # slow (n = 100: 20,000 conflicts took 1.5 s), a small one fast.
+            budget = SLICE_CONFLICTS // 16
             while not halted.is_set():
-                solver.conf_budget(SLICE_CONFLICTS)
+                solver.conf_budget(budget)
+                began = time.monotonic()
                 found = solver.solve_limited(assumptions=assumptions)
                 if found is not None:
                     return found
+                took = time.monotonic() - began
+                if took < SLICE_SECONDS / 2:
+                    budget = min(budget * 2, SLICE_CONFLICTS)
+                elif took > SLICE_SECONDS:
+                    budget = max(budget // 2, 100)
             return None
 
         stop = halted.set
