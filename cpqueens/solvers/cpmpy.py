@@ -109,12 +109,16 @@ class CpmpyBackend(Backend):
             [q[r] == column for r, column in enumerate(problem.fixed) if column is not None],
         )
         found: list[tuple[int, ...]] = []
-        remaining = run.remaining()
         try:
             with warnings.catch_warnings(), signal_handlers_kept():
                 # cpmpy warns that enumerating leaves the solver object spent; it is.
                 warnings.simplefilter("ignore")
                 solver = cp.SolverLookup.get(name, model)
+                # The solver's clock starts after the model was handed over to it.
+                remaining = run.remaining()
+                if remaining is not None and remaining <= 0.001:
+                    run.mark_timed_out()
+                    return
                 solver.solveAll(
                     display=lambda: found.append(tuple(int(v.value()) for v in q)),
                     solution_limit=problem.limit,
