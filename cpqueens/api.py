@@ -30,6 +30,9 @@ class _Plan:
     limit: int | None
     time_limit: float | None
     unique: bool
+    #: When the call began (time.monotonic()): its checks and lazy imports count
+    #: against the time limit too.
+    started: float
 
 
 def _prepare(
@@ -44,6 +47,7 @@ def _prepare(
     unique: bool,
     options: dict[str, Any],
 ) -> _Plan:
+    started = time.monotonic()
     n = check_n(n)
     engine = get_backend(backend)
     check_size(engine, n)
@@ -91,7 +95,7 @@ def _prepare(
     )
     engine.check_problem(problem)
     engine.require()
-    return _Plan(engine, problem, limit, time_limit, bool(unique))
+    return _Plan(engine, problem, limit, time_limit, bool(unique), started)
 
 
 def check_size(engine: Backend, n: int) -> None:
@@ -253,7 +257,7 @@ def solve(
         unique=unique,
         options=options,
     )
-    run = SearchRun(plan.time_limit)
+    run = SearchRun(plan.time_limit, started=plan.started)
     start = time.perf_counter()
     if plan.backend.enumerates:
         found = tuple(_search(plan, run))
@@ -333,7 +337,7 @@ def count(
         unique=unique,
         options=options,
     )
-    run = SearchRun(plan.time_limit)
+    run = SearchRun(plan.time_limit, started=plan.started)
     total = _count(plan, run)
     if run.timed_out:
         raise SearchTimeoutError(

@@ -73,9 +73,12 @@ class SearchRun:
     solution (for instance a parallel solver that may skip some).
     """
 
-    def __init__(self, time_limit: float | None = None):
+    def __init__(self, time_limit: float | None = None, *, started: float | None = None):
         self.stats: dict[str, Any] = {}
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        # The clock runs from ``started`` (a time.monotonic() reading: when the call
+        # began, its checks included), or from now.
+        began = time.monotonic() if started is None else started
+        self.deadline = None if time_limit is None else began + time_limit
         self.time_limit = time_limit
         self.complete = True
         self.timed_out = False
