@@ -36,6 +36,13 @@ def check_int(value: object, name: str, minimum: int | None = None) -> int:
     return number
 
 
+#: The largest board size any front function accepts. The columns of one board this
+#: size already fill 8 GB; each backend, the decision tree and every command then
+#: refuse far smaller boards with their own limits (the largest backend takes
+#: n=20,000), so this only keeps sizes that cannot even be listed from reaching them.
+MAX_N = 10**9
+
+
 def check_n(n: object) -> int:
     """Return ``n`` when it is a valid board size, else raise a clear error.
 
@@ -45,8 +52,19 @@ def check_n(n: object) -> int:
     Traceback (most recent call last):
     ...
     cpqueens.errors.InvalidInputError: n must be a positive integer, got 0
+    >>> check_n(10**23)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: n=100,000,000,000,000,000,000,000 is too large: \
+board sizes go up to n=1,000,000,000 (the columns of one board that size fill 8 GB)
     """
-    return check_int(n, "n", 1)
+    n = check_int(n, "n", 1)
+    if n > MAX_N:
+        raise InvalidInputError(
+            f"n={n:,} is too large: board sizes go up to n={MAX_N:,} "
+            "(the columns of one board that size fill 8 GB)"
+        )
+    return n
 
 
 def check_fixed(fixed: Mapping[int, int] | None, n: int) -> tuple[int | None, ...]:

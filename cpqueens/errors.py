@@ -63,12 +63,15 @@ class TreeTooLargeError(InvalidInputError):
     """The decision tree asked for would not fit in memory.
 
     ``estimate`` holds the estimated number of graph nodes and ``max_nodes`` the
-    limit it exceeded; the message says how to ask for a partial tree instead.
+    limit it exceeded; ``at_least`` is True when ``estimate`` is only a bound from
+    below (a tree far too large is refused on a cheap bound). The message says how
+    to ask for a partial tree instead.
     """
 
-    def __init__(self, message: str, estimate: int, max_nodes: int):
+    def __init__(self, message: str, estimate: int, max_nodes: int, *, at_least: bool = False):
         self.estimate = estimate
         self.max_nodes = max_nodes
+        self.at_least = at_least
         super().__init__(message)
 
 

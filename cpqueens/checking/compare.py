@@ -18,6 +18,7 @@ report does not disagree because of it unless ``timeouts_fail=True``.
 
 from __future__ import annotations
 
+import itertools
 import operator
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -156,17 +157,25 @@ def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:
     return label, reference_solutions
 
 
+#: The most board sizes one cross-check takes: more than any backend has boards.
+MAX_SIZES = 20_000
+
+
 def _sizes(ns: int | Iterable[int]) -> tuple[int, ...]:
     if isinstance(ns, int) and not isinstance(ns, bool):
         return (check_n(ns),)
+    if isinstance(ns, range) and len(ns) > MAX_SIZES:
+        raise InvalidInputError(f"ns={ns!r} holds {len(ns):,} sizes; at most {MAX_SIZES:,}")
     try:
-        sizes = tuple(check_n(n) for n in ns)
+        sizes = tuple(check_n(n) for n in itertools.islice(ns, MAX_SIZES + 1))
     except TypeError as error:
         if "not iterable" not in str(error):
             raise
         raise InvalidTypeError(
             f"ns must be an integer or an iterable of integers, got {ns!r}"
         ) from None
+    if len(sizes) > MAX_SIZES:
+        raise InvalidInputError(f"ns holds more than {MAX_SIZES:,} sizes; at most {MAX_SIZES:,}")
     if not sizes:
         raise InvalidInputError("ns holds no board size; pass an integer or e.g. range(1, 9)")
     return sizes

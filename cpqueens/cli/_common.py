@@ -124,16 +124,21 @@ def check_tree_reference(reference: str, ns: list[int]) -> None:
     """Refuse up front a decision-tree reference too large to build, pointing at --reference."""
     if reference != "tree":
         return
-    from ..trees.build import DEFAULT_MAX_NODES
-    from ..trees.size import estimate_tree_size
+    from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N, estimate_tree_size
 
     largest = max(ns)
-    size = estimate_tree_size(largest, (None,) * largest)
-    if size.graph_nodes > DEFAULT_MAX_NODES:
+    instead = "use a backend as the reference instead, e.g. --reference stack"
+    if largest > MAX_TREE_N:  # before a tuple of n rows is made: it may not fit
         raise BadInput(
-            f"the decision-tree reference is too large for n={largest} (about "
-            f"{size.graph_nodes:,} nodes, at most {DEFAULT_MAX_NODES:,}); use a backend "
-            "as the reference instead, e.g. --reference stack"
+            f"the decision-tree reference is too large for n={largest:,} (trees go up to "
+            f"n={MAX_TREE_N:,}); {instead}"
+        )
+    size = estimate_tree_size(largest, (None,) * largest, max_nodes=DEFAULT_MAX_NODES)
+    if size.graph_nodes > DEFAULT_MAX_NODES:
+        about = "at least" if size.lower_bound else "about"
+        raise BadInput(
+            f"the decision-tree reference is too large for n={largest} ({about} "
+            f"{size.graph_nodes:,} nodes, at most {DEFAULT_MAX_NODES:,}); {instead}"
         )
 
 

@@ -319,7 +319,8 @@ def tree(
         )
     except TreeTooLargeError as error:
         raise BadInput(
-            f"the decision tree for n={n} would have about {error.estimate:,} nodes, more "
+            f"the decision tree for n={n} would have "
+            f"{'at least' if error.at_least else 'about'} {error.estimate:,} nodes, more "
             f"than --max-nodes {error.max_nodes:,}; draw part of it with --max-depth D or"
             " --fixed R:C, or raise --max-nodes if the memory is there (about 1 kB a node)"
         ) from None

@@ -18,11 +18,14 @@ _SINGLE = re.compile(r"^\s*(\d+)\s*$")
 _PAIR = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
 
 
-def parse_sizes(text: str) -> list[int]:
+def parse_sizes(text: str, largest: int | None = None, *, beyond: str | None = None) -> list[int]:
     """Return the sorted, distinct board sizes written in ``text``.
 
     ``text`` is a size (``"8"``), an inclusive interval (``"1-10"`` or ``"1..10"``)
-    or a comma-separated list of both. Sizes must be positive.
+    or a comma-separated list of both. Sizes must be positive and at most
+    ``largest`` (default: the largest board any backend takes); every part is
+    checked before any is expanded, so a range of billions is refused at once.
+    ``beyond`` says why the limit is there and what to use instead.
 
     >>> parse_sizes("8")
     [8]
@@ -32,23 +35,59 @@ def parse_sizes(text: str) -> list[int]:
     Traceback (most recent call last):
     ...
     cpqueens.errors.InvalidInputError: range '6-4' runs backwards; write it low-high, e.g. 4-6
+    >>> parse_sizes("1-99999999999")
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: range '1-99999999999' goes beyond n=20,000, the \
+largest board any backend takes (stack)
     """
-    sizes: set[int] = set()
+    if largest is None:
+        largest, name = largest_board()
+        beyond = beyond or f"the largest board any backend takes ({name})"
+    bounds: list[tuple[int, int]] = []
     for part in str(text).split(","):
         if match := _INTERVAL.match(part):
-            low, high = int(match[1]), int(match[2])
-            if low > high:
-                raise InvalidInputError(
-                    f"range {part.strip()!r} runs backwards; write it low-high, e.g. {high}-{low}"
-                )
-            sizes.update(range(low, high + 1))
+            low, high = _size(match[1], largest), _size(match[2], largest)
+            what = f"range {part.strip()!r}"
         elif match := _SINGLE.match(part):
-            sizes.add(int(match[1]))
+            low = high = _size(match[1], largest)
+            what = f"board size {match[1]}"
         else:
             raise InvalidInputError(f"malformed board sizes {text!r}: {_SIZE_HELP}")
+        if max(low, high) > largest:
+            why = f", {beyond}" if beyond else ""
+            raise InvalidInputError(f"{what} goes beyond n={largest:,}{why}")
+        if low > high:
+            raise InvalidInputError(
+                f"range {part.strip()!r} runs backwards; write it low-high, e.g. {high}-{low}"
+            )
+        bounds.append((low, high))
+    sizes = {n for low, high in bounds for n in range(low, high + 1)}
     if 0 in sizes:
         raise InvalidInputError(f"board sizes must be positive, got 0 in {text!r}")
     return sorted(sizes)
+
+
+def _size(digits: str, largest: int) -> int:
+    """The number written in ``digits``; one longer than any allowed is not even read
+    (Python refuses to read numbers of thousands of digits)."""
+    if len(digits.lstrip("0")) > len(str(largest)):
+        return largest + 1
+    return int(digits)
+
+
+def largest_board() -> tuple[int, str]:
+    """The largest board any registered backend takes, and that backend's name.
+
+    >>> largest_board()
+    (20000, 'stack')
+    """
+    from ..arguments import MAX_N
+    from ..solvers import REGISTRY
+
+    sizes = {name: backend.largest_n() or MAX_N for name, backend in REGISTRY.items()}
+    name = max(sizes, key=lambda key: sizes[key])
+    return sizes[name], name
 
 
 def parse_fixed(text: str) -> dict[int, int]:

@@ -178,9 +178,23 @@ def count(
 
     name = check_backend(backend or _fastest_counter())
     options: dict[str, Any] = ranges.parse_options(backend_option)
+    queens = ranges.parse_fixed(fixed)
     if scheduler is not None:
+        if "scheduler" in options:
+            raise BadInput(
+                f"the scheduler is given twice, as --scheduler {scheduler} and as "
+                f"-O scheduler={options['scheduler']}; give it once"
+            )
         options["scheduler"] = scheduler
-    show_bar = wants_bar(quiet) and "progress" in REGISTRY[name].options
+    # A bar only where the backend reports progress and was not given its own
+    # (-O progress=...), and not for classes with fixed queens: those are counted by
+    # listing the solutions, which reports no progress.
+    show_bar = (
+        wants_bar(quiet)
+        and "progress" in REGISTRY[name].options
+        and "progress" not in options
+        and not (unique and queens)
+    )
     with progress_bar(None, f"counting n={n}", enabled=show_bar) as bar:
         if show_bar:
             options["progress"] = bar.update
@@ -192,7 +206,7 @@ def count(
                 backend=name,
                 workers=workers,
                 unique=unique,
-                fixed=ranges.parse_fixed(fixed),
+                fixed=queens,
                 time_limit=time_limit,
                 **options,
             )

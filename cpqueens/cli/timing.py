@@ -38,12 +38,21 @@ def bench(
 ) -> None:
     """Time the backends on every n of RANGE: median seconds and nodes; plot with -o x.png.
 
-    Each (backend, n) runs --repeat times. The plot has two log-scale panels, time
-    and nodes against n, a line per backend through the medians and a dot per run.
+    Each (backend, n) lists every solution --repeat times, so n goes up to 14. The
+    plot has two log-scale panels, time and nodes against n, a line per backend
+    through the medians and a dot per run.
     """
-    from ..reporting.bench import bench_csv, bench_figure, bench_table, figure_bytes, run_bench
+    from ..reporting.bench import (
+        LARGEST_N,
+        bench_csv,
+        bench_figure,
+        bench_table,
+        beyond_bench,
+        figure_bytes,
+        run_bench,
+    )
 
-    ns = ranges.parse_sizes(sizes)
+    ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench())
     chosen = backend_list(names)
     target = output_path(output, BENCH_SUFFIXES)
     steps = len(ns) * len(chosen)
@@ -104,9 +113,10 @@ def report(
     sample boards, with every picture embedded. Exit status 1 when a backend
     disagrees (the report is written all the same).
     """
+    from ..reporting.bench import LARGEST_N, beyond_bench
     from ..reporting.report import build_report, to_html, to_markdown
 
-    ns = ranges.parse_sizes(sizes)
+    ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench("a report"))
     chosen = backend_list(names, enumerating=True)
     target = output_path(output, REPORT_SUFFIXES)
     check_tree_reference(reference, ns)

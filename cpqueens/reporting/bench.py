@@ -20,8 +20,25 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..api import solve
-from ..errors import CPQueensError
+from ..errors import CPQueensError, InvalidInputError
 from .tables import format_grid
+
+#: The largest board a bench times. Every run lists every solution: at n=14 that is
+#: 365,596 boards and 27 million nodes, a minute or more per run for the Python
+#: backtrackers, and each further n multiplies it by about six (n=16: 14.7 million
+#: boards, some 3 GB a run, and hours).
+LARGEST_N = 14
+
+
+def beyond_bench(command: str = "bench") -> str:
+    """Why ``command`` stops at :data:`LARGEST_N` and what to use instead, for messages."""
+    return (
+        f"the largest board {command} takes: it lists every solution, n={LARGEST_N} already "
+        "takes minutes a run and each n more about six times as long; on a larger board "
+        "time one solution (`cpqueens solve N --backend B`, stack and random go up to "
+        "n=20,000) or the count (`cpqueens count N`, the bitmask counter goes up to n=32)"
+    )
+
 
 #: Search-effort counters, in order of preference: nodes (the backtrackers' queens
 #: placed; Choco's and Gecode's search nodes), CP-SAT's branches, a SAT solver's
@@ -57,6 +74,19 @@ class Timing:
         return record
 
 
+def check_bench_sizes(ns: Sequence[int]) -> None:
+    """Refuse, before any run, a board larger than :data:`LARGEST_N`.
+
+    >>> check_bench_sizes([4, 1000])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: n=1000 goes beyond n=14, the largest board bench takes: ...
+    """
+    largest = max(ns, default=0)
+    if largest > LARGEST_N:
+        raise InvalidInputError(f"n={largest} goes beyond n={LARGEST_N}, {beyond_bench()}")
+
+
 def time_one(backend: str, n: int, repeat: int) -> Timing:
     """Solve ``n`` with ``backend`` ``repeat`` times; a refusal is recorded, not raised."""
     seconds: list[float] = []
@@ -87,8 +117,10 @@ def run_bench(
     """Time every backend on every n, smallest n first, calling ``on_done`` after each pair.
 
     Running all backends at one n before the next n means an interrupted run has
-    comparable figures for every size it finished.
+    comparable figures for every size it finished. Boards beyond :data:`LARGEST_N`
+    are refused before any run (see :func:`check_bench_sizes`).
     """
+    check_bench_sizes(ns)
     timings = []
     # One untimed run per backend first: compilation (numba), imports and caches
     # would otherwise land in the first timed run.

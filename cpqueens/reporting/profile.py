@@ -24,9 +24,14 @@ from typing import Any
 
 from ..api import solve
 from ..arguments import check_n
-from ..errors import CPQueensError
+from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from .tables import Grid, format_grid
+
+#: The largest board profiled. The profile walks five whole searches in Python, and
+#: the blind one alone visits 27 million nodes at n=14 (minutes); each further n
+#: multiplies that by about six.
+LARGEST_N = 14
 
 #: The searches compared, in the order they are shown.
 COMBINATIONS = (
@@ -126,6 +131,24 @@ class SearchProfile:
         }
 
 
+def check_profile_n(n: int) -> None:
+    """Refuse, before any search, a board larger than :data:`LARGEST_N`.
+
+    >>> check_profile_n(1000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: n=1000 is beyond what the search profile takes (n <= 14): ...
+    """
+    if n > LARGEST_N:
+        raise InvalidInputError(
+            f"n={n} is beyond what the search profile takes (n <= {LARGEST_N}): it walks "
+            "five whole searches in Python, minutes at n=14 and about six times as long "
+            "with each n more; on a larger board look at one search for a first solution "
+            "(`cpqueens solve N --backend propagate -O propagation=arc -O order=first-fail`) "
+            "or at the top of its tree (`cpqueens tree N --max-depth 3`)"
+        )
+
+
 def default_solvers() -> list[str]:
     """The available solver backends built on another package that list solutions.
 
@@ -159,8 +182,14 @@ def search_profile(
         the error instead of stopping the profile.
     time_limit : float, optional
         Seconds allowed to each solver run (the searches themselves are not limited).
+
+    Raises
+    ------
+    InvalidInputError
+        For a board beyond :data:`LARGEST_N`, before anything runs.
     """
     n = check_n(n)
+    check_profile_n(n)
     searches = []
     for propagation, order in COMBINATIONS:
         start = time.perf_counter()

@@ -20,8 +20,9 @@ on a square of its row's domain, the rows may come in first-fail order, and two
 more attributes, ``pruned`` and ``wiped_out``, say what propagation did.
 
 This module is the front: it checks the arguments, asks
-:mod:`cpqueens.trees.size` whether the tree fits, and lets the plain or the
-propagating grower build it. See :mod:`cpqueens.trees.summary` for the figures of
+:mod:`cpqueens.trees.size` whether the tree fits (cheap bounds first, an estimate
+only when the limit lies between them), and lets the plain or the propagating
+grower build it. See :mod:`cpqueens.trees.summary` for the figures of
 a built tree, :mod:`cpqueens.trees.readwrite` to export and read trees and
 :mod:`cpqueens.trees.drawing` to draw them.
 """
@@ -31,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..arguments import check_fixed, check_int, check_n
+from ..arguments import check_fixed, check_int
 from ..engines.propagation import check_search
 from ..errors import TreeTooLargeError
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
-from .size import estimate, tree_search
+from .size import DEFAULT_MAX_NODES, MAX_TREE_N, check_tree_n, estimate, size_bounds, tree_search
 from .summary import tree_solutions
 
 if TYPE_CHECKING:
@@ -43,15 +44,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MAX_NODES",
+    "MAX_TREE_N",
     "NODE_ATTRIBUTES",
     "PROPAGATION_ATTRIBUTES",
     "decision_tree",
     "tree_solutions",
 ]
-
-#: Default limit on the nodes of a tree. Each node costs about a kilobyte, so two
-#: million nodes stay within about 2 GB; n=12 (856,190 nodes) builds, n=13 does not.
-DEFAULT_MAX_NODES = 2_000_000
 
 
 def decision_tree(
@@ -69,7 +67,7 @@ def decision_tree(
     Parameters
     ----------
     n : int
-        Board size, at least 1.
+        Board size, from 1 to :data:`~cpqueens.trees.size.MAX_TREE_N` (1,000).
     fixed : mapping of int to int, optional
         Queens placed in advance, row -> column: a fixed row offers one square only.
     propagation : {"none", "forward", "arc"}
@@ -92,7 +90,11 @@ def decision_tree(
     max_nodes : int
         Refuse, before building anything, a tree estimated to exceed this many
         graph nodes (root and rejected leaves included), and stop if the real
-        tree outgrows it all the same.
+        tree outgrows it all the same. A tree known to be far larger (by the bounds
+        of :func:`cpqueens.trees.size.size_bounds`) is refused at once, without an
+        estimate; one known to fit is built without one. A node of a tree with
+        propagation also keeps the squares it pruned (8 bytes each), so on large
+        boards it costs more than a kilobyte: about 2.5 kB at n=100.
 
     Returns
     -------
@@ -105,8 +107,8 @@ def decision_tree(
     TreeTooLargeError
         When the tree would exceed ``max_nodes``; the message gives the estimate.
     InvalidInputError
-        For an unknown ``propagation`` or ``order``, and for ``order="first-fail"``
-        without propagation.
+        For ``n`` beyond 1,000, an unknown ``propagation`` or ``order``, and for
+        ``order="first-fail"`` without propagation.
 
     Examples
     --------
@@ -128,9 +130,9 @@ def decision_tree(
     >>> G.nodes[1]["pruned"][:4], G.nodes[1]["wiped_out"]
     (((1, 0), (1, 1), (2, 0), (2, 2)), -1)
     """
-    import networkx as nx
-
-    n = check_n(n)
+    n = check_int(n, "n", 1)
+    # Before anything of size n is made: a list of n rows may not even fit.
+    check_tree_n(n)
     per_row = check_fixed(fixed, n)
     if max_depth is not None:
         max_depth = check_int(max_depth, "max_depth", 0)
@@ -139,10 +141,24 @@ def decision_tree(
     propagation, order = check_search(propagation, order)
 
     depth_limit = n if max_depth is None else max_depth
+    bounds = size_bounds(
+        n,
+        per_row,
+        include_rejected=include_rejected,
+        depth_limit=depth_limit,
+        propagation=propagation,
+        cap=max_nodes,
+    )
+    if bounds.lower > max_nodes:
+        raise _too_large(n, bounds.lower, max_nodes, exact=False, at_least=True)
     search = tree_search(n, per_row, propagation, order)
-    size = estimate(search, depth_limit, include_rejected=include_rejected)
-    if size.graph_nodes > max_nodes:
-        raise _too_large(n, size.graph_nodes, max_nodes, exact=size.exact)
+    if bounds.upper > max_nodes:
+        size = estimate(search, depth_limit, include_rejected=include_rejected)
+        if size.graph_nodes > max_nodes:
+            raise _too_large(n, size.graph_nodes, max_nodes, exact=size.exact)
+
+    # Only now, for a tree that is built: a refusal never waits for networkx to load.
+    import networkx as nx
 
     G = nx.DiGraph(
         n=n,
@@ -167,8 +183,10 @@ def decision_tree(
     return G
 
 
-def _too_large(n: int, nodes: int, max_nodes: int, *, exact: bool) -> TreeTooLargeError:
-    about = "" if exact else "about "
+def _too_large(
+    n: int, nodes: int, max_nodes: int, *, exact: bool, at_least: bool = False
+) -> TreeTooLargeError:
+    about = "at least " if at_least else "" if exact else "about "
     return TreeTooLargeError(
         f"the decision tree for n={n} would have {about}{nodes:,} nodes, more than "
         f"max_nodes={max_nodes:,} (about 1 kB of memory each); build a partial tree "
@@ -176,4 +194,5 @@ def _too_large(n: int, nodes: int, max_nodes: int, *, exact: bool) -> TreeTooLar
         f"(queens placed in advance), or raise max_nodes if the memory is there",
         estimate=nodes,
         max_nodes=max_nodes,
+        at_least=at_least,
     )

@@ -1,15 +1,34 @@
-"""How many nodes a decision tree will have, estimated before it is built.
+"""How many nodes a decision tree will have, bounded and estimated before it is built.
 
 Building the tree costs about a kilobyte of memory per node, so
 :func:`cpqueens.decision_tree` asks this module first and refuses trees that
 would not fit. Counting the nodes exactly would take as long as the search
-itself (27 million nodes for n=14), so the size is estimated instead:
+itself (27 million nodes for n=14), so the size is judged in two steps.
+
+First :func:`size_bounds` bounds the number of graph nodes from below and from
+above with a few multiplications per level, without building anything:
+
+* below: a queen attacks at most three squares of any other row, so after ``d``
+  queens a row keeps at least ``n - 3d`` of its squares. Each node of depth ``d``
+  thus has at least ``n - 3d`` children in the plain tree; with propagation the
+  same holds while every row keeps enough squares that no domain can be wiped
+  out and arc consistency has nothing to remove (at least one square for
+  forward checking, four for arc consistency), in any row order. Fixed queens
+  attack from the start and their rows offer one square each, so the bound
+  counts them as coming first (the fewest nodes).
+* above: the ``d`` queens placed hold ``d`` columns, so a node of depth ``d`` has
+  at most ``n - d`` children, whatever the propagation.
+
+A tree whose lower bound exceeds the limit is refused at once (``decision_tree(100)``
+in microseconds), and one whose upper bound is within it needs no estimate.
+Only between the two is the size estimated:
 
 * the top levels are expanded exactly, level by level, while a level holds at
   most :data:`EXACT_FRONTIER` nodes;
 * below that frontier, Knuth's estimator (D. E. Knuth, "Estimating the efficiency
   of backtrack programs", 1975) walks a few random paths down from every frontier
-  node, and each path contributes the product of the branching factors it saw.
+  node (at most :data:`MAX_PATHS` paths in all), and each path contributes the
+  product of the branching factors it saw.
 
 Knuth's estimator is unbiased, and starting it from every node of a wide frontier
 keeps its spread small (a few percent at n=12..14). When the whole tree fits
@@ -25,18 +44,40 @@ of a node and the node below a branch, and knows nothing of queens.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..errors import InvalidInputError
 from .nodes import columns
 from .plain import PlainSearch
 from .propagated import PropagatedSearch
+
+#: Default limit on the graph nodes of a tree. Each node costs about a kilobyte, so
+#: two million nodes stay within about 2 GB; n=12 (856,190 nodes) builds, n=13 does not.
+DEFAULT_MAX_NODES = 2_000_000
+
+#: The largest board a decision tree is built for. The searches behind a tree keep
+#: every row's squares as an n-bit mask (with propagation, a board is n*n bits), and
+#: past this even the first level of a tree is wider than anyone can read.
+MAX_TREE_N = 1_000
 
 #: The widest level expanded exactly before switching to random paths.
 EXACT_FRONTIER = 2_000
 
 #: Random paths walked down from each frontier node.
 PATHS_PER_NODE = 4
+
+#: The most random paths an estimate walks. A frontier too wide for
+#: :data:`PATHS_PER_NODE` paths a node gets this many from nodes drawn at random, and
+#: a level wider than this is not laid out at all: the paths start from the level
+#: above. Up to n=14 neither happens, and the figures are those of four paths a node.
+MAX_PATHS = 64_000
+
+#: The fewest squares every unplaced row must keep for the lower bound of a
+#: propagated tree to hold: no domain empty, and under arc consistency none down to
+#: three squares (only such rows can take all support away from a square).
+_SAFE_DOMAIN = {"forward": 1, "arc": 4}
 
 
 @dataclass(frozen=True)
@@ -46,7 +87,8 @@ class TreeSize:
     ``nodes`` counts the queens placed safely (the root excluded), ``attempts``
     the squares tested; ``graph_nodes`` is what the networkx graph will hold:
     the root, the nodes, and with ``include_rejected`` one leaf per failed
-    attempt. ``exact`` says whether the figures are counts rather than estimates.
+    attempt. ``exact`` says whether the figures are counts rather than estimates,
+    ``lower_bound`` whether they are only bounds from below.
 
     >>> TreeSize(nodes=2056, attempts=15720, exact=True, include_rejected=True).graph_nodes
     15721
@@ -56,6 +98,9 @@ class TreeSize:
     attempts: int
     exact: bool
     include_rejected: bool
+    #: True when the figures are lower bounds (:func:`size_bounds`) rather than an
+    #: estimate: the tree has at least that many nodes, which already exceed the limit.
+    lower_bound: bool = False
 
     @property
     def graph_nodes(self) -> int:
@@ -79,6 +124,23 @@ class Search(Protocol):
         """The child on ``column`` when it is expanded further, else None."""
 
 
+def check_tree_n(n: int) -> None:
+    """Refuse a board larger than a decision tree takes, before anything of its size is made.
+
+    >>> check_tree_n(1000)
+    >>> check_tree_n(10**23)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: n=100,000,000,000,000,000,000,000 is beyond what \
+a decision tree takes (n <= 1,000); cpqueens.solve finds solutions of larger boards
+    """
+    if n > MAX_TREE_N:
+        raise InvalidInputError(
+            f"n={n:,} is beyond what a decision tree takes (n <= {MAX_TREE_N:,}); "
+            "cpqueens.solve finds solutions of larger boards"
+        )
+
+
 def tree_search(
     n: int, fixed: tuple[int | None, ...], propagation: str = "none", order: str = "row"
 ) -> PlainSearch | PropagatedSearch:
@@ -96,6 +158,149 @@ def tree_search(
     return PropagatedSearch(n, fixed, propagation, order)
 
 
+@dataclass(frozen=True)
+class SizeBounds:
+    """Bounds on the graph nodes of a tree (root and rejected leaves included).
+
+    Each bound is computed level by level and stops once it passes ``cap``: a
+    ``lower`` above the cap is only known to be above it, and so is an ``upper``.
+    ``nodes`` and ``attempts`` are the lower bounds behind ``lower``.
+    """
+
+    lower: int
+    upper: int
+    nodes: int
+    attempts: int
+
+
+def size_bounds(
+    n: int,
+    fixed: Sequence[int | None],
+    *,
+    include_rejected: bool,
+    depth_limit: int,
+    propagation: str = "none",
+    cap: int | None = None,
+) -> SizeBounds:
+    """Bound the graph nodes of a decision tree from below and above, without building it.
+
+    A few multiplications per level (see the module's description), none of them on
+    anything of size ``n``, so a tree of any size is judged at once. The bounds hold
+    for every propagation and either order, so the order is not asked for; ``fixed``
+    is the per-row tuple of :func:`cpqueens.arguments.check_fixed` (it is only
+    indexed and counted).
+
+    Examples
+    --------
+    >>> size_bounds(8, (None,) * 8, include_rejected=False, depth_limit=8)
+    SizeBounds(lower=129, upper=109601, nodes=128, attempts=1032)
+    >>> b = size_bounds(100, (None,) * 100, include_rejected=False, depth_limit=100, cap=2_000_000)
+    >>> b.lower > 2_000_000
+    True
+    >>> size_bounds(100, (None,) * 100, include_rejected=False, depth_limit=3).upper
+    980201
+    """
+    limit = min(n, depth_limit)
+    cap = float("inf") if cap is None else cap
+    fixed_rows = len(fixed) - fixed.count(None)
+    nodes = attempts = 0
+    if propagation == "none":
+        nodes, attempts = _plain_lower(n, fixed, limit, include_rejected, cap)
+    elif not _fixed_queens_conflict(fixed, fixed_rows):
+        nodes, attempts = _propagated_lower(
+            n, fixed_rows, limit, _SAFE_DOMAIN[propagation], include_rejected, cap
+        )
+    lower = 1 + (attempts if include_rejected else nodes)
+    upper = _upper(n, fixed, limit, propagation, include_rejected, cap)
+    return SizeBounds(lower, upper, nodes, attempts)
+
+
+def _plain_lower(
+    n: int, fixed: Sequence[int | None], limit: int, include_rejected: bool, cap: float
+) -> tuple[int, int]:
+    """Nodes and attempts, from below, of the plain tree (rows in order)."""
+    nodes = attempts = 0
+    level = 1  # nodes at depth d, from below; the plain tree expands every one
+    for depth in range(limit):
+        if fixed[depth] is None:
+            attempts += level * n
+            # The queens of rows 0..d-1 attack at most 3d squares of row d.
+            level *= max(0, n - 3 * depth)
+        else:
+            # The fixed square may be attacked from above: only the first row is sure.
+            attempts += level
+            level *= depth == 0
+        nodes += level
+        if not level or 1 + (attempts if include_rejected else nodes) > cap:
+            break
+    return nodes, attempts
+
+
+def _propagated_lower(
+    n: int, fixed_rows: int, limit: int, safe: int, include_rejected: bool, cap: float
+) -> tuple[int, int]:
+    """Nodes and attempts, from below, of a tree with propagation, in any row order.
+
+    After ``j`` free queens every free row keeps at least ``n - 3(k + j)`` squares
+    (``k`` fixed queens, whose attacks leave at the root); while that is at least
+    ``safe``, no node is a dead end and arc consistency removes nothing, so every
+    node is expanded: a fixed row offers its one square, a free one at least
+    ``n - 3(k + j)``. The fewest nodes come when the fixed rows come first.
+    """
+    nodes = attempts = 0
+    level = 1
+    depth = 0
+    while depth < limit and n - 3 * (fixed_rows + depth) >= safe:
+        # Expanded: a free chosen row offers all n squares, a fixed one its own.
+        attempts += level * (n if not fixed_rows else 1)
+        level *= 1 if depth < fixed_rows else n - 3 * depth
+        nodes += level
+        depth += 1
+        if 1 + (max(attempts, nodes) if include_rejected else nodes) > cap:
+            break
+    # Every node is a square its parent's row offered: attempts are at least the nodes.
+    return nodes, max(attempts, nodes)
+
+
+def _fixed_queens_conflict(fixed: Sequence[int | None], fixed_rows: int) -> bool:
+    """Whether two fixed queens attack each other (propagation then wipes the root out)."""
+    if not fixed_rows:
+        return False
+    seen: set[tuple[str, int]] = set()
+    for row, column in enumerate(fixed):
+        if column is None:
+            continue
+        lines = {("column", column), ("down", row - column), ("up", row + column)}
+        if lines & seen:
+            return True
+        seen |= lines
+    return False
+
+
+def _upper(
+    n: int,
+    fixed: Sequence[int | None],
+    limit: int,
+    propagation: str,
+    include_rejected: bool,
+    cap: float,
+) -> int:
+    """Graph nodes from above: a node of depth d has at most n - d children (its row
+    offers n squares, or one when fixed, and the d queens above hold d columns)."""
+    nodes = attempts = 0
+    level = 1
+    for depth in range(limit):
+        # The plain tree's row d is known; a propagated tree may choose any row.
+        row_fixed = propagation == "none" and fixed[depth] is not None
+        attempts += level * (1 if row_fixed else n)
+        level *= 1 if row_fixed else n - depth
+        nodes += level
+        graph = 1 + (attempts if include_rejected else nodes)
+        if graph > cap:
+            return graph
+    return 1 + (attempts if include_rejected else nodes)
+
+
 def estimate_tree_size(
     n: int,
     fixed: tuple[int | None, ...],
@@ -105,6 +310,7 @@ def estimate_tree_size(
     seed: int = 0,
     propagation: str = "none",
     order: str = "row",
+    max_nodes: int | None = DEFAULT_MAX_NODES,
 ) -> TreeSize:
     """Estimate the size of the decision tree of ``n`` queens without building it.
 
@@ -123,6 +329,10 @@ def estimate_tree_size(
         Seed of the random paths.
     propagation, order : str
         Those of :func:`cpqueens.decision_tree`, already checked.
+    max_nodes : int or None
+        When the lower bound of :func:`size_bounds` already passes this many graph
+        nodes, that bound comes back at once (``lower_bound=True``) instead of an
+        estimate, which would take long for such a tree. None always estimates.
 
     Returns
     -------
@@ -138,10 +348,27 @@ def estimate_tree_size(
     True
     >>> estimate_tree_size(8, (None,) * 8, propagation="arc").nodes
     768
+    >>> size = estimate_tree_size(1000, (None,) * 1000)
+    >>> size.lower_bound, size.graph_nodes > 2_000_000
+    (True, True)
     """
-    search = tree_search(n, fixed, propagation, order)
     # A depth limit beyond n changes nothing: no row is left to branch on.
     depth_limit = n if max_depth is None else max_depth
+    if max_nodes is not None:
+        bounds = size_bounds(
+            n,
+            fixed,
+            include_rejected=include_rejected,
+            depth_limit=depth_limit,
+            propagation=propagation,
+            cap=max_nodes,
+        )
+        if bounds.lower > max_nodes:
+            return TreeSize(
+                bounds.nodes, bounds.attempts, False, include_rejected, lower_bound=True
+            )
+    check_tree_n(n)
+    search = tree_search(n, fixed, propagation, order)
     return estimate(search, depth_limit, include_rejected=include_rejected, seed=seed)
 
 
@@ -152,19 +379,27 @@ def estimate(
     then Knuth's random paths.
 
     ``attempts`` counts the squares each expanded node's row offers (its children
-    and its rejected leaves).
+    and its rejected leaves). The nodes of the last level are counted, never made,
+    and no level wider than :data:`MAX_PATHS` is laid out: the paths then start
+    from the level above.
 
     >>> estimate(PlainSearch(4, (None,) * 4), 4, include_rejected=False)
-    TreeSize(nodes=16, attempts=60, exact=True, include_rejected=False)
+    TreeSize(nodes=16, attempts=60, exact=True, include_rejected=False, lower_bound=False)
     """
     nodes = attempts = depth = 0
     level: list[Any] = [] if search.root is None else [search.root]
     while level and depth < depth_limit and len(level) <= EXACT_FRONTIER:
+        offers = [search.branch(node) for node in level]
+        wide = sum(branches.bit_count() for _, branches in offers)
+        last = depth + 1 >= depth_limit
+        if not last and wide > MAX_PATHS:
+            break  # the paths start from this level instead
         below = []
-        for node in level:
-            offered, branches = search.branch(node)
+        for node, (offered, branches) in zip(level, offers, strict=True):
             attempts += offered
             nodes += branches.bit_count()
+            if last:
+                continue  # the nodes of the last level are never expanded
             for column in columns(branches):
                 child = search.child(node, column)
                 if child is not None:
@@ -175,28 +410,39 @@ def estimate(
         return TreeSize(nodes, attempts, exact=True, include_rejected=include_rejected)
 
     rng = random.Random(seed)
+    if len(level) * PATHS_PER_NODE <= MAX_PATHS and len(level) > EXACT_FRONTIER:
+        # The usual frontier: a few paths from every node.
+        starts = [start for start in level for _ in range(PATHS_PER_NODE)]
+    elif len(level) <= EXACT_FRONTIER:
+        # A narrow frontier above a level too wide to lay out: more paths a node.
+        starts = [start for start in level for _ in range(max(1, MAX_PATHS // len(level)))]
+    else:
+        starts = [level[rng.randrange(len(level))] for _ in range(MAX_PATHS)]
+    # Each path stands for len(level) / len(starts) of the frontier's subtrees.
+    share = len(level) / len(starts)
     sampled_nodes = sampled_attempts = 0.0
-    for start in level:
-        for _ in range(PATHS_PER_NODE):
-            node, weight = start, 1.0
-            for _ in range(depth, depth_limit):
-                offered, branches = search.branch(node)
-                sampled_attempts += weight * offered
-                branching = branches.bit_count()
-                if not branching:
-                    break
-                weight *= branching
-                sampled_nodes += weight
-                # Go down through one child chosen uniformly at random: drop the
-                # lowest columns (bit tricks, not a list: this loop is the estimate's cost).
-                for _ in range(rng.randrange(branching)):
-                    branches &= branches - 1
-                node = search.child(node, (branches & -branches).bit_length() - 1)
-                if node is None:
-                    break
+    for start in starts:
+        node, weight = start, 1.0
+        for step in range(depth, depth_limit):
+            offered, branches = search.branch(node)
+            sampled_attempts += weight * offered
+            branching = branches.bit_count()
+            if not branching:
+                break
+            weight *= branching
+            sampled_nodes += weight
+            # Go down through one child chosen uniformly at random: drop the
+            # lowest columns (bit tricks, not a list: this loop is the estimate's cost).
+            for _ in range(rng.randrange(branching)):
+                branches &= branches - 1
+            if step + 1 >= depth_limit:
+                break  # the child would not be expanded: no need to make it
+            node = search.child(node, (branches & -branches).bit_length() - 1)
+            if node is None:
+                break
     return TreeSize(
-        nodes + round(sampled_nodes / PATHS_PER_NODE),
-        attempts + round(sampled_attempts / PATHS_PER_NODE),
+        nodes + round(sampled_nodes * share),
+        attempts + round(sampled_attempts * share),
         exact=False,
         include_rejected=include_rejected,
     )

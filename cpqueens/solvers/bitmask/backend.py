@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...board import Solution
+from ...errors import InvalidInputError, UnsupportedOptionError
 from ..base import Backend, Problem, SearchRun
 
 if TYPE_CHECKING:
@@ -34,6 +35,12 @@ LARGEST_CHUNK = 4096
 TASKS_PER_WORKER = 16
 #: Subproblems per task under a time limit, so that the clock is read often.
 TIMED_TASK_SIZE = 8
+#: Local worker processes allowed per core this process may use. A few more processes
+#: than cores can still help; past that each one only adds its start-up (a pool of
+#: 500 on two cores took 5 to 17 times as long as one process).
+WORKERS_PER_CORE = 4
+#: The options that only a count uses; listing refuses them rather than ignore them.
+COUNT_OPTIONS = ("progress", "client", "scheduler")
 
 
 class BitmaskBackend(Backend):
@@ -42,6 +49,19 @@ class BitmaskBackend(Backend):
     Options: ``progress`` (True for a bar on a terminal, or a callable
     ``f(done, total)`` over subproblems), ``client`` (a ``dask.distributed.Client``)
     or ``scheduler`` (its address, e.g. ``"tcp://host:8786"``) to count on a cluster.
+
+    These options, and ``workers``, are about counting: ``cpqueens.count`` without
+    ``limit`` (and, with ``unique=True``, without fixed queens). Listing solutions
+    (``solve``, ``solutions``, and the counts made by listing) is one sequential
+    pass in this process, so that solutions come lazily and in lexicographic order:
+    there ``progress``, ``client`` and ``scheduler`` are refused, and ``workers`` is
+    accepted but one process does the work (``stats["workers"]`` says 1).
+
+    ``workers`` counts on that many local processes, at most :data:`WORKERS_PER_CORE`
+    per core this process may use (default: one per core); more are refused with a
+    message, since every process beyond the cores only adds its start-up. On a
+    cluster ``workers`` instead sets how finely the count is cut (16 tasks a
+    worker; default: the cluster's threads) and has no such limit.
 
     Examples
     --------
@@ -74,7 +94,15 @@ class BitmaskBackend(Backend):
         check_progress(options.get("progress"))
         check_cluster(options.get("client"), options.get("scheduler"))
 
+    def check_problem(self, problem: Problem) -> None:
+        super().check_problem(problem)
+        on_cluster = any(problem.options.get(key) is not None for key in ("client", "scheduler"))
+        if problem.workers is not None and not on_cluster:
+            check_local_workers(problem.workers)
+
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
+        refuse_count_options(problem.options)
+        run.stats["workers"] = 1
         import numpy as np
 
         from . import kernels
@@ -161,6 +189,42 @@ def _default_workers() -> int:
     from ...parallel.pool import default_workers
 
     return default_workers()
+
+
+def check_local_workers(workers: int) -> None:
+    """Refuse more local worker processes than :data:`WORKERS_PER_CORE` per core.
+
+    >>> check_local_workers(1)
+    >>> check_local_workers(10**6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: backend 'bitmask' counts on 1 to ... worker \
+processes here (4 per core, ... core...); got workers=1000000. ...
+    """
+    cores = _default_workers()
+    most = WORKERS_PER_CORE * cores
+    if workers > most:
+        raise InvalidInputError(
+            f"backend 'bitmask' counts on 1 to {most} worker processes here "
+            f"({WORKERS_PER_CORE} per core, {cores} core{'s' if cores != 1 else ''}); "
+            f"got workers={workers}. Processes beyond the cores only add their start-up: "
+            "leave workers out to use every core, or count on a cluster with scheduler=..."
+        )
+
+
+def refuse_count_options(options: dict[str, Any]) -> None:
+    """Refuse, when solutions are listed, the options that only a count can use.
+
+    ``progress=False`` (or None) asks for nothing and passes.
+    """
+    given = [key for key in COUNT_OPTIONS if options.get(key) not in (None, False)]
+    if given:
+        raise UnsupportedOptionError(
+            f"backend 'bitmask' lists solutions in one process, in order, so it has no use "
+            f"for {' and '.join(given)}: progress, client and scheduler serve counting only, "
+            "with cpqueens.count(n, backend='bitmask', ...) without limit (and with "
+            "unique=True only without fixed queens)"
+        )
 
 
 def _progress(progress: object, total: int, n: int):
