@@ -1,19 +1,54 @@
-"""Writing files all at once: a run that is interrupted leaves no half-written file."""
+"""Writing files all at once: a run that is interrupted leaves no half-written file.
+
+A file is written to a hidden temporary ``.part`` file next to it and renamed into
+place once whole (:func:`atomic_path`). The target is checked before any work
+(:func:`check_target`), errors name the path the caller gave, never the ``.part``
+file, and the ``.part`` file is removed on every way out: an exception, Ctrl-C,
+and the signals that end a process (``SIGTERM``, ``SIGHUP``), after which the
+process still ends the usual way.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from .errors import InvalidInputError
+from .errors import InvalidInputError, InvalidTypeError
+
+#: The signals whose default action ends the process: a ``.part`` file being written
+#: when one arrives is removed first.
+TERMINATING = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def check_path(path: object, what: str = "output") -> Path:
+    """Return ``path`` as a :class:`~pathlib.Path` when it is a str or a str path-like.
+
+    >>> check_path("tree.dot").name
+    'tree.dot'
+    >>> check_path(8)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidTypeError: the output path must be a str or an os.PathLike, got int
+    """
+    text = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(text, str):
+        raise InvalidTypeError(
+            f"the {what} path must be a str or an os.PathLike, got {type(path).__name__}"
+        )
+    return Path(text)
 
 
 def suffix_of(path: str | os.PathLike, allowed: tuple[str, ...], what: str) -> str:
     """Return the lower-case extension of ``path`` when it is one of ``allowed``."""
-    suffix = Path(path).suffix.lower()
+    suffix = check_path(path, what).suffix.lower()
     if suffix not in allowed:
         raise InvalidInputError(
             f"cannot tell the {what} format of {str(path)!r} from its extension "
@@ -22,33 +57,27 @@ def suffix_of(path: str | os.PathLike, allowed: tuple[str, ...], what: str) -> s
     return suffix
 
 
-@contextlib.contextmanager
-def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
-    """Yield a temporary path next to ``path``; move it onto ``path`` once written.
+def check_target(path: str | os.PathLike) -> Path:
+    """Return ``path`` once a file may be written there: its folder exists and is
+    writable, and it is not itself a folder or a file that may not be written.
 
-    The temporary file lives in the same folder, so the final ``os.replace`` is a
-    rename within one file system: readers see either the old file or the whole
-    new one. On any error the temporary file is removed and ``path`` is untouched.
+    >>> check_target("/no/such/folder/tree.dot")
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: cannot write '/no/such/folder/tree.dot': folder \
+'/no/such/folder' does not exist
     """
-    target = Path(path)
+    target = check_path(path)
     folder = target.parent
     if not folder.is_dir():
-        raise FileNotFoundError(
-            f"cannot write {str(target)!r}: folder {str(folder)!r} does not exist"
+        raise InvalidInputError(
+            f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist"
         )
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-    os.close(handle)
-    try:
-        yield Path(temporary)
-        # mkstemp creates the file private (0600); give it the mode of the file it
-        # replaces, or the usual mode of a new file.
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+    if target.is_dir():
+        raise InvalidInputError(f"cannot write {str(path)!r}: it is a folder")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise InvalidInputError(f"cannot write {str(path)!r}: permission denied")
+    return target
 
 
 def check_writable(path: str | os.PathLike, allowed: tuple[str, ...], what: str = "output") -> Path:
@@ -63,17 +92,123 @@ def check_writable(path: str | os.PathLike, allowed: tuple[str, ...], what: str 
 extension '.x'; allowed extensions: .png
     """
     suffix_of(path, allowed, what)
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise InvalidInputError(
-            f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist"
+    return check_target(path)
+
+
+# The .part files being written, and the handlers that were in place before
+# atomic_path put its own; both touched on the main thread only.
+_parts: set[str] = set()
+_previous: dict[int, Any] = {}
+_depth = 0
+
+
+def _on_termination(signum: int, frame: Any) -> None:
+    """Remove the ``.part`` files, then let the signal do what it did before."""
+    previous = _previous.get(signum, signal.SIG_DFL)
+    if callable(previous):
+        # The program's own handler decides; if it raises (SystemExit, say), the
+        # exception unwinds through atomic_path, which removes the .part file.
+        previous(signum, frame)
+        return
+    for part in list(_parts):
+        with contextlib.suppress(OSError):
+            os.unlink(part)
+    # The default action: end the process, with the status the signal gives.
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+@contextlib.contextmanager
+def _cleanup_on_termination() -> Iterator[bool]:
+    """Install :func:`_on_termination` while a ``.part`` file is written; yield whether
+    it is in place (only the main thread may set signal handlers)."""
+    global _depth
+    if not TERMINATING or threading.current_thread() is not threading.main_thread():
+        yield False
+        return
+    if _depth == 0:
+        for signum in TERMINATING:
+            previous = signal.getsignal(signum)
+            # An ignored signal stays ignored; a handler set outside Python cannot
+            # be put back, so it is left alone.
+            if previous is not signal.SIG_IGN and previous is not None:
+                _previous[signum] = previous
+                signal.signal(signum, _on_termination)
+    _depth += 1
+    try:
+        yield True
+    finally:
+        _depth -= 1
+        if _depth == 0:
+            for signum, previous in _previous.items():
+                if signal.getsignal(signum) is _on_termination:
+                    signal.signal(signum, previous)
+            _previous.clear()
+
+
+def _new_part(target: Path, guarded: bool) -> str:
+    """Create the hidden ``.part`` file next to ``target``, registered for removal on a
+    terminating signal before the signal can be handled."""
+    blocked = guarded and hasattr(signal, "pthread_sigmask")
+    if blocked:
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, TERMINATING)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
         )
-    if target.is_dir():
-        raise InvalidInputError(f"cannot write {str(path)!r}: it is a folder")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise InvalidInputError(f"cannot write {str(path)!r}: permission denied")
-    return target
+        os.close(handle)
+        if guarded:
+            _parts.add(temporary)
+        return temporary
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        raise InvalidInputError(f"cannot write {str(target)!r}: {reason}") from None
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+    """Yield a temporary path next to ``path``; move it onto ``path`` once written.
+
+    The target is checked first (:func:`check_target`), before anything is written.
+    The temporary file lives in the same folder, so the final ``os.replace`` is a
+    rename within one file system: readers see either the old file or the whole
+    new one. On any error, and when ``SIGTERM`` or ``SIGHUP`` ends the process
+    while the main thread writes, the temporary file is removed and ``path`` is
+    untouched. An ``OSError`` met while writing names ``path``, not the temporary.
+
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "numbers.txt"
+    >>> with atomic_path(target) as temporary:
+    ...     _ = temporary.write_text("1 2 3")
+    >>> target.read_text(), [p.name for p in target.parent.iterdir()]
+    ('1 2 3', ['numbers.txt'])
+    """
+    target = check_target(path)
+    with _cleanup_on_termination() as guarded:
+        temporary = _new_part(target, guarded)
+        try:
+            yield Path(temporary)
+            # mkstemp creates the file private (0600); give it the mode of the file it
+            # replaces, or the usual mode of a new file.
+            mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+            os.chmod(temporary, mode)
+            os.replace(temporary, target)
+        except OSError as error:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+            if temporary not in (str(error.filename), str(error.filename2)):
+                raise
+            # Name the user's path, not the hidden temporary file.
+            raise OSError(error.errno, error.strerror, str(target)) from error
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+            raise
+        finally:
+            _parts.discard(temporary)
 
 
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> Path:

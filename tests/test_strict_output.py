@@ -4,6 +4,7 @@ A line shaped like a board that is not one fails the check with its line number,
 stated count must match the boards printed, mixed conventions are an error, prose
 is a note, and a program's leftovers never outlive its run."""
 
+import contextlib
 import json
 import os
 import signal
@@ -275,10 +276,8 @@ def detaching(tmp_path):
     pidfile = tmp_path / "child.pid"
     yield script, pidfile
     if pidfile.exists():  # never leave one behind, whatever the test saw
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(int(pidfile.read_text()), signal.SIGKILL)
-        except ProcessLookupError:
-            pass
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a subreaper")

@@ -175,7 +175,7 @@ def parse_boards(
     >>> prose = cpqueens.parse_boards("8皇后问题有92种摆放方法。", 8)
     >>> prose.boards, prose.count, prose.captions
     ([], None, ((1, '8皇后问题有92种摆放方法。'),))
-    >>> odd = cpqueens.parse_boards("Four queens\nbdac\ncadb\n-1 -1 -1 -1", 4)
+    >>> odd = cpqueens.parse_boards("Four queens\\nbdac\\ncadb\\n-1 -1 -1 -1", 4)
     >>> odd.boards, odd.notes, odd.invalid_lines
     ([(1, 3, 0, 2), (2, 0, 3, 1)], ((1, 'Four queens'),), ((4, '-1 -1 -1 -1'),))
     """

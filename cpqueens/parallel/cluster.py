@@ -11,16 +11,20 @@ Install with ``pip install "cpqueens[distributed]"``; see docs/distributed.md.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from ..errors import BackendUnavailableError, InvalidTypeError
+from ..errors import BackendUnavailableError, InvalidInputError, InvalidTypeError
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 #: How often a failing task is tried again before the count gives up.
 RETRIES = 3
+
+#: The states of a dask client that can no longer run anything.
+_CLOSED = ("closing", "closed", "failed")
 
 
 def _require_distributed() -> Any:
@@ -61,19 +65,90 @@ def check_cluster(client: Any = None, scheduler: object = None) -> None:
         raise InvalidTypeError(
             f"client must be a dask.distributed.Client, got {type(client).__name__}"
         )
+    if client.status in _CLOSED:
+        raise _unusable(client)
+
+
+def scheduler_of(client: Any) -> str:
+    """Name the scheduler of ``client`` for a message, even when the client is closed.
+
+    >>> scheduler_of(None)
+    'an unknown scheduler'
+    """
+    address = getattr(getattr(client, "scheduler", None), "address", None)
+    if not address:
+        # A closed client has let go of its scheduler; what it was started with remains.
+        start = getattr(client, "_start_arg", None)
+        address = start if isinstance(start, str) else None
+    if not address:
+        try:
+            address = client.cluster.scheduler_address
+        except Exception:  # no cluster, or one that is gone: the address is unknown
+            address = None
+    return f"the scheduler at {address!r}" if address else "an unknown scheduler"
 
 
 def connect(client: Any = None, scheduler: str | None = None) -> tuple[Any, bool]:
-    """Return a client for ``client`` or ``scheduler``, and whether it was opened here."""
+    """Return a client for ``client`` or ``scheduler``, and whether it was opened here.
+
+    An address that names no scheduler, or one that cannot be reached, raises
+    :class:`~cpqueens.errors.InvalidInputError` naming the address.
+    """
     check_cluster(client, scheduler)
-    if client is None:
-        return _require_distributed().Client(scheduler), True
-    return client, False
+    if client is not None:
+        return client, False
+    distributed = _require_distributed()
+    try:
+        # Not the default client: a count does not change where dask.compute runs.
+        return distributed.Client(scheduler, set_as_default=False), True
+    except ValueError as error:
+        _close_unstarted(error, distributed)
+        raise InvalidInputError(
+            f"scheduler {scheduler!r} is not the address of a dask scheduler ({error}); "
+            "give one such as 'tcp://host:8786'"
+        ) from None
+    except OSError as error:  # refused, unreachable, timed out
+        _close_unstarted(error, distributed)
+        raise InvalidInputError(
+            f"cannot connect to the dask scheduler at {scheduler!r}: {error}"
+        ) from None
+
+
+def _close_unstarted(error: BaseException, distributed: Any) -> None:
+    """Close the client that a failed ``Client(...)`` left half made.
+
+    Its event loop runs on in a thread of its own, and closing it when the program
+    ends waits a minute for a scheduler that never answered. The client is the
+    ``self`` of a frame the error went through.
+    """
+    trace = error.__traceback__
+    while trace is not None:
+        client = trace.tb_frame.f_locals.get("self")
+        if isinstance(client, distributed.Client):
+            with contextlib.suppress(Exception):
+                client.close()
+            return
+        trace = trace.tb_next
+
+
+def _unusable(client: Any, error: Exception | None = None) -> InvalidInputError:
+    """The error for a client that cannot run tasks: closed, or cut off by ``error``."""
+    status = getattr(client, "status", None)
+    if status in _CLOSED or error is None:
+        why = f"is {status}; open a new distributed.Client"
+    else:
+        why = f"cannot reach it: {error}"
+    return InvalidInputError(f"the dask client of {scheduler_of(client)} {why}")
 
 
 def cluster_threads(client: Any) -> int:
     """How many tasks the cluster runs at once (at least 1)."""
-    return max(1, sum(client.nthreads().values()))
+    try:
+        threads = client.nthreads()
+    except (AttributeError, OSError) as error:
+        # A client closed since it was checked has no scheduler left to ask.
+        raise _unusable(client, error) from None
+    return max(1, sum(threads.values()))
 
 
 def run_on_dask(
@@ -90,10 +165,14 @@ def run_on_dask(
     may raise to stop, which cancels the tasks that are left.
     """
     distributed = _require_distributed()
-    futures = client.map(function, list(tasks), pure=False, retries=RETRIES)
+    try:
+        futures = client.map(function, list(tasks), pure=False, retries=RETRIES)
+    except (distributed.client.ClosedClientError, AttributeError, OSError) as error:
+        raise _unusable(client, error) from None
     sizes = {future.key: task.size for future, task in zip(futures, tasks, strict=True)}
     try:
-        for future in distributed.as_completed(futures):
+        # The client's own loop: it need not be dask's default client.
+        for future in distributed.as_completed(futures, loop=client.loop):
             check()
             yield future.result()
             advance(sizes[future.key])

@@ -14,8 +14,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._files import atomic_path, suffix_of
-from ..errors import InvalidInputError
+from .._files import atomic_path, check_target, suffix_of
+from ..board import as_int
+from ..errors import InvalidInputError, InvalidTypeError
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -58,6 +59,64 @@ def _preorder(G: nx.DiGraph, root) -> list:
     return order
 
 
+def _tree_order(G: nx.DiGraph) -> list:
+    """The nodes of ``G`` in search order, once ``G`` is a tree: one root, one parent
+    for every other node, every node below the root.
+
+    >>> import networkx as nx
+    >>> _tree_order(nx.DiGraph([(0, 1), (0, 2), (2, 3)]))
+    [0, 1, 2, 3]
+    >>> _tree_order(nx.DiGraph([(0, 1), (2, 3), (3, 2)]))
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: a decision tree has every node below its root; \
+nodes 2, 3 are not (they make a cycle)
+    """
+    root = _root(G)
+    for node, degree in G.in_degree():
+        if degree > 1:
+            parents = ", ".join(map(repr, G.predecessors(node)))
+            raise InvalidInputError(
+                f"a decision tree gives each node one parent; node {node!r} has {degree}: {parents}"
+            )
+    # One root and at most one parent each: the nodes not below the root make cycles.
+    order = _preorder(G, root)
+    if len(order) < G.number_of_nodes():
+        reached = set(order)
+        stray = [node for node in G if node not in reached]
+        shown = ", ".join(map(repr, stray[:5])) + (", ..." if len(stray) > 5 else "")
+        raise InvalidInputError(
+            f"a decision tree has every node below its root; nodes {shown} are not "
+            "(they make a cycle)"
+        )
+    return order
+
+
+def _check_graph(G: object) -> None:
+    import networkx as nx
+
+    if not isinstance(G, nx.DiGraph) or G.is_multigraph():
+        raise InvalidTypeError(
+            "draw_tree draws the networkx.DiGraph of cpqueens.decision_tree or "
+            f"cpqueens.read_tree, got {type(G).__name__}"
+        )
+
+
+def _check_drawable(G: nx.DiGraph) -> None:
+    """Refuse a graph draw_tree cannot draw: no nodes, not a tree, or nodes without
+    the integer ``row``, ``column`` and ``depth`` of a decision tree."""
+    if G.number_of_nodes() == 0:
+        raise InvalidInputError("draw_tree has nothing to draw: the graph has no nodes")
+    for node, data in G.nodes(data=True):
+        for key in ("row", "column", "depth"):
+            if as_int(data.get(key)) is None:
+                raise InvalidInputError(
+                    f"draw_tree draws the trees of cpqueens.decision_tree; node {node!r} has "
+                    f"no integer {key!r}"
+                )
+    _tree_order(G)
+
+
 def tidy_layout(G: nx.DiGraph) -> dict:
     """Return ``{node: (x, y)}`` for a top-down drawing of a tree, without edge crossings.
 
@@ -72,8 +131,8 @@ def tidy_layout(G: nx.DiGraph) -> dict:
     """
     if G.number_of_nodes() == 0:
         return {}
-    root = _root(G)
-    order = _preorder(G, root)
+    order = _tree_order(G)
+    root = order[0]
     depth = {root: 0}
     for node in order:
         for child in G.successors(node):
@@ -161,6 +220,15 @@ def draw_tree(
     title : str, optional
         Title above the tree; by default the board size and the counts.
 
+    Raises
+    ------
+    InvalidTypeError
+        When ``G`` is not a ``networkx.DiGraph`` or ``path`` not a path.
+    InvalidInputError
+        For an unknown extension or a place that cannot be written (both checked
+        before anything is drawn), a graph that is not a tree of decision-tree
+        nodes, or a tree too large to draw.
+
     Examples
     --------
     >>> import cpqueens, tempfile, pathlib
@@ -169,17 +237,26 @@ def draw_tree(
     'tree-4.svg'
     """
     suffix = suffix_of(path, FORMATS, "picture")
+    check_target(path)
+    _check_graph(G)
+    if not solutions_only:
+        _check_size(G)  # before checking a large tree's every node
+    _check_drawable(G)
     shown = solution_paths(G) if solutions_only else G
-    if shown.number_of_nodes() > MAX_DRAWN_NODES:
-        raise InvalidInputError(
-            f"a tree of {shown.number_of_nodes():,} nodes is too large to draw readably "
-            f"(at most {MAX_DRAWN_NODES:,}); build it with max_depth=... or fixed=..., "
-            "or pass solutions_only=True"
-        )
+    _check_size(shown)
     figure = _figure(G, shown, solutions_only, title)
     with atomic_path(path) as temporary:
         figure.savefig(temporary, format=suffix[1:], dpi=110, bbox_inches="tight")
     return Path(path)
+
+
+def _check_size(G: nx.DiGraph) -> None:
+    if G.number_of_nodes() > MAX_DRAWN_NODES:
+        raise InvalidInputError(
+            f"a tree of {G.number_of_nodes():,} nodes is too large to draw readably "
+            f"(at most {MAX_DRAWN_NODES:,}); build it with max_depth=... or fixed=..., "
+            "or pass solutions_only=True"
+        )
 
 
 def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str | None):
