@@ -35,7 +35,15 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import BackendUnavailableError, SolverError
-from .base import Backend, Problem, SearchRun, check_choice, check_solution
+from .base import (
+    Backend,
+    Problem,
+    SearchRun,
+    check_choice,
+    check_solution,
+    kill_tree,
+    run_stoppable,
+)
 
 DEFAULT_SOLVER = "gecode"
 SEARCHES = ("auto", "input", "first-fail")
@@ -101,7 +109,8 @@ class MiniZincBackend(Backend):
             run.mark_timed_out()
             return
         model = minizinc.Model(str(model_path()))
-        instance = minizinc.Instance(minizinc.Solver.lookup(tag), model)
+        driver = _tracked_driver()
+        instance = minizinc.Instance(minizinc.Solver.lookup(tag), model, driver)
         instance["n"] = problem.n
         instance["fixed"] = [-1 if column is None else column for column in problem.fixed]
         search = problem.options.get("search", "auto")
@@ -109,16 +118,25 @@ class MiniZincBackend(Backend):
             search = "input" if problem.limit is None else "first-fail"
         instance["fewest_first"] = search == "first-fail"
         limit = None if remaining is None else datetime.timedelta(seconds=remaining)
-        try:
+
+        def call() -> Any:
             with warnings.catch_warnings():
                 # Debian's Gecode configuration overrides some library globals and
                 # MiniZinc warns about it on every run: nothing the user can act on.
                 warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
                 if problem.limit is None:
-                    result = instance.solve(all_solutions=True, time_limit=limit)
-                else:
-                    result = instance.solve(nr_solutions=problem.limit, time_limit=limit)
+                    return instance.solve(all_solutions=True, time_limit=limit)
+                return instance.solve(nr_solutions=problem.limit, time_limit=limit)
+
+        # In a helper thread, so that Ctrl-C and the deadline end MiniZinc at once:
+        # minizinc-python answers an interrupt by asking MiniZinc to stop and waiting,
+        # which has been seen to wait for good; here its processes are killed.
+        try:
+            result = run_stoppable(call, driver.kill, run)
         except minizinc.error.MiniZincError as error:
+            if driver.killed:  # killed at the deadline: what it printed is lost
+                run.mark_timed_out()
+                return
             raise SolverError(f"{label} failed: {error}") from error
         status = result.status
         run.stats.update(
@@ -137,6 +155,38 @@ class MiniZincBackend(Backend):
         if not complete and (problem.limit is None or len(solutions) < problem.limit):
             run.mark_timed_out()  # ended without proving there is nothing more: the clock
         yield from solutions
+
+
+@functools.cache
+def _tracked_driver_type() -> type:
+    import minizinc
+
+    class TrackedDriver(minizinc.Driver):
+        """MiniZinc's driver, keeping the processes it starts so they can be killed."""
+
+        def __init__(self, executable: Any):
+            super().__init__(executable)
+            self.pids: list[int] = []
+            self.killed = False
+
+        async def _create_process(self, args: Any, solver: Any = None) -> Any:
+            process = await super()._create_process(args, solver)
+            self.pids.append(process.pid)
+            return process
+
+        def kill(self) -> None:
+            """Kill MiniZinc and the solver it started (its descendants)."""
+            self.killed = True
+            for pid in self.pids:
+                kill_tree(pid)
+
+    return TrackedDriver
+
+
+def _tracked_driver() -> Any:
+    import minizinc
+
+    return _tracked_driver_type()(minizinc.default_driver._executable)
 
 
 def _has_package() -> bool:
