@@ -25,6 +25,13 @@ from .errors import (
     UnknownBackendError,
     UnsupportedOptionError,
 )
+from .instances import (
+    Instance,
+    random_blocked,
+    random_completion,
+    read_instance,
+    write_instance,
+)
 from .result import Result
 from .svgboard import Board
 from .trees.build import decision_tree, tree_solutions
@@ -39,6 +46,7 @@ __all__ = [
     "CommandFailedError",
     "CrossCheckReport",
     "CrossCheckRow",
+    "Instance",
     "InvalidInputError",
     "InvalidTypeError",
     "ParsedOutput",
@@ -59,6 +67,9 @@ __all__ = [
     "from_letters",
     "is_valid",
     "parse_boards",
+    "random_blocked",
+    "random_completion",
+    "read_instance",
     "read_tree",
     "render",
     "solutions",
@@ -66,4 +77,5 @@ __all__ = [
     "symmetries",
     "to_letters",
     "tree_solutions",
+    "write_instance",
 ]

@@ -8,14 +8,23 @@ is the single lazy iterator the three are built on.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .arguments import check_fixed, check_int, check_n, check_time_limit
+from .arguments import (
+    Square,
+    check_blocked,
+    check_fixed,
+    check_fixed_squares,
+    check_int,
+    check_n,
+    check_time_limit,
+)
 from .board import Solution, canonical
 from .errors import InvalidInputError, SearchTimeoutError, UnsupportedOptionError
+from .instances import Instance
 from .result import Result
 from .solvers import REGISTRY, Backend, BackendInfo, Problem, SearchRun, get_backend
 from .solvers.base import OutOfTime
@@ -41,6 +50,7 @@ def _prepare(
     *,
     limit: int | None,
     fixed: Mapping[int, int] | None,
+    blocked: Iterable[Square] | None,
     seed: int | None,
     time_limit: float | None,
     workers: int | None,
@@ -48,6 +58,13 @@ def _prepare(
     options: dict[str, Any],
 ) -> _Plan:
     started = time.monotonic()
+    if isinstance(n, Instance):
+        if fixed is not None or blocked is not None:
+            raise InvalidInputError(
+                "give the fixed queens and blocked squares in the Instance or as "
+                "arguments, not both"
+            )
+        n, fixed, blocked = n.n, n.fixed_rows, n.blocked
     n = check_n(n)
     engine = get_backend(backend)
     check_size(engine, n)
@@ -60,6 +77,8 @@ def _prepare(
     if workers is not None:
         workers = check_int(workers, "workers", 1)
     per_row = check_fixed(fixed, n)
+    squares = check_blocked(blocked, n)
+    check_fixed_squares(per_row, squares)
 
     def refuse(option: str, flag: str) -> None:
         able = [b.name for b in REGISTRY.values() if getattr(b, flag)]
@@ -70,6 +89,13 @@ def _prepare(
 
     if fixed and not engine.supports_fixed:
         refuse("fixed", "supports_fixed")
+    if squares and not engine.supports_blocked:
+        refuse("blocked", "supports_blocked")
+    if squares and unique:
+        raise UnsupportedOptionError(
+            "unique=True counts classes of solutions under the board's rotations and "
+            "reflections, which blocked squares break; ask without unique"
+        )
     if seed is not None and not engine.randomized:
         refuse("seed", "randomized")
     if workers is not None and not engine.supports_workers:
@@ -92,6 +118,7 @@ def _prepare(
         # know how many raw solutions the limit amounts to.
         limit=None if unique else limit,
         options=dict(options),
+        blocked=squares,
     )
     engine.check_problem(problem)
     engine.require()
@@ -165,6 +192,7 @@ def solutions(
     *,
     limit: int | None = None,
     fixed: Mapping[int, int] | None = None,
+    blocked: Iterable[Square] | None = None,
     seed: int | None = None,
     time_limit: float | None = None,
     workers: int | None = None,
@@ -190,6 +218,7 @@ def solutions(
         backend,
         limit=limit,
         fixed=fixed,
+        blocked=blocked,
         seed=seed,
         time_limit=time_limit,
         workers=workers,
@@ -205,6 +234,7 @@ def solve(
     *,
     limit: int | None = None,
     fixed: Mapping[int, int] | None = None,
+    blocked: Iterable[Square] | None = None,
     seed: int | None = None,
     time_limit: float | None = None,
     workers: int | None = None,
@@ -215,8 +245,9 @@ def solve(
 
     Parameters
     ----------
-    n : int
-        Board size, at least 1 (n=2 and n=3 have no solution).
+    n : int or Instance
+        Board size, at least 1 (n=2 and n=3 have no solution), or a
+        :class:`~cpqueens.Instance` (its queens and blocked squares then come with it).
     backend : str
         A name from :func:`backends`; default ``"recursive"``.
     limit : int, optional
@@ -224,6 +255,8 @@ def solve(
     fixed : mapping of int to int, optional
         Queens placed in advance, row -> column (the completion problem). Queens
         that attack each other simply leave no solution.
+    blocked : iterable of (int, int), optional
+        Squares no queen may occupy, ``(row, column)``, 0-based (blocked n-queens).
     seed : int, optional
         Seed of a randomised backend, for reproducible runs.
     time_limit : float, optional
@@ -251,6 +284,7 @@ def solve(
         backend,
         limit=limit,
         fixed=fixed,
+        blocked=blocked,
         seed=seed,
         time_limit=time_limit,
         workers=workers,
@@ -276,6 +310,7 @@ def solve(
         fixed=MappingProxyType(
             {row: col for row, col in enumerate(plan.problem.fixed) if col is not None}
         ),
+        blocked=tuple(sorted(plan.problem.blocked)),
     )
 
 
@@ -308,6 +343,7 @@ def count(
     *,
     limit: int | None = None,
     fixed: Mapping[int, int] | None = None,
+    blocked: Iterable[Square] | None = None,
     seed: int | None = None,
     time_limit: float | None = None,
     workers: int | None = None,
@@ -331,6 +367,7 @@ def count(
         backend,
         limit=limit,
         fixed=fixed,
+        blocked=blocked,
         seed=seed,
         time_limit=time_limit,
         workers=workers,

@@ -7,7 +7,8 @@ the same words, without importing the layers above.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterable, Mapping
 
 from .board import as_int, is_bool
 from .errors import InvalidInputError, InvalidTypeError
@@ -98,6 +99,63 @@ def _fixed_index(value: object, name: str, n: int) -> int:
             f"fixed {name} {number} is off the board; rows and columns run 0..{n - 1} for n={n}"
         )
     return number
+
+
+Square = tuple[int, int]
+
+
+def check_blocked(blocked: Iterable[Square] | None, n: int) -> frozenset[Square]:
+    """Turn an iterable of ``(row, column)`` pairs into a set of squares on the board.
+
+    A square given twice is simply blocked; a malformed pair or a square off the
+    board is refused, naming it.
+
+    >>> sorted(check_blocked([(0, 1), (2, 2), (0, 1)], 4))
+    [(0, 1), (2, 2)]
+    >>> check_blocked([(0, 4)], 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: blocked square (0, 4) is off the board; ...
+    """
+    if blocked is None:
+        return frozenset()
+    if isinstance(blocked, (str, bytes, Mapping)) or not isinstance(blocked, Iterable):
+        raise InvalidTypeError(
+            f"blocked must be an iterable of (row, column) pairs, got {type(blocked).__name__}"
+        )
+    squares = set()
+    for pair in blocked:
+        squares.add(_square(pair, "blocked", n))
+    return frozenset(squares)
+
+
+def _square(pair: object, what: str, n: int) -> Square:
+    """One ``(row, column)`` pair as plain ints on a board of size ``n``."""
+    if isinstance(pair, (str, bytes)) or not isinstance(pair, Iterable):
+        raise InvalidTypeError(f"a {what} square must be a (row, column) pair, got {pair!r}")
+    items = list(itertools.islice(pair, 3))
+    numbers = [as_int(item) for item in items]
+    if len(items) != 2 or None in numbers:
+        raise InvalidTypeError(
+            f"a {what} square must be a (row, column) pair of integers, got {pair!r}"
+        )
+    row, column = numbers
+    if not (0 <= row < n and 0 <= column < n):
+        raise InvalidInputError(
+            f"{what} square ({row}, {column}) is off the board; rows and columns run "
+            f"0..{n - 1} for n={n}"
+        )
+    return row, column
+
+
+def check_fixed_squares(fixed: tuple[int | None, ...], blocked: frozenset[Square]) -> None:
+    """Refuse a fixed queen on a blocked square, naming it."""
+    for row, column in enumerate(fixed):
+        if column is not None and (row, column) in blocked:
+            raise InvalidInputError(
+                f"the fixed queen on ({row}, {column}) stands on a blocked square; "
+                "a square is either given a queen or blocked"
+            )
 
 
 #: Limits this long (about 31 years) or longer mean no limit: ``float("inf")`` and

@@ -35,6 +35,12 @@ class Result:
         Wall-clock seconds the search took.
     fixed : Mapping
         The pre-placed queens, row -> column.
+    blocked : tuple of (int, int)
+        The squares no queen could occupy, sorted.
+    satisfiable : bool or None
+        True when a solution was found; False when the search ran to the end and
+        proved there is none; None when it stopped (a time limit) before knowing.
+        ``solve(instance, limit=1).satisfiable`` is the decision question.
 
     Examples
     --------
@@ -52,6 +58,19 @@ class Result:
     stats: Mapping[str, Any]
     elapsed: float
     fixed: Mapping[int, int]
+    blocked: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def satisfiable(self) -> bool | None:
+        """True: a solution was found; False: proved none; None: not known (stopped).
+
+        >>> import cpqueens
+        >>> cpqueens.solve(3).satisfiable, cpqueens.solve(4, limit=1).satisfiable
+        (False, True)
+        """
+        if self.count > 0:
+            return True
+        return False if self.complete else None
 
     @property
     def solution(self) -> Solution | None:

@@ -150,7 +150,7 @@ def test_time_limit_marks_slow_backends_timed_out_not_wrong():
         ({"ns": 0}, ValueError, "n must be a positive integer, got 0"),
         ({"ns": []}, ValueError, "ns holds no board size"),
         ({"ns": "8"}, TypeError, "n must be an integer"),
-        ({"ns": 4.0}, TypeError, "ns must be an integer or an iterable"),
+        ({"ns": 4.0}, TypeError, "ns must be an integer, an Instance or an iterable"),
         ({"ns": 4, "backends": ["nope"]}, cpqueens.UnknownBackendError, "valid backends"),
         ({"ns": 4, "backends": [42]}, TypeError, "registry names or callables"),
         ({"ns": 4, "backends": []}, ValueError, "backends is empty"),

@@ -13,7 +13,7 @@ from cpqueens.cli import cli
 
 PACKAGE = pathlib.Path(cpqueens.__file__).parent
 GROUND_FLOOR = {"api", "arguments", "result", "board", "svgboard", "errors", "_files", "_version"}
-FAMILIES = {"engines", "trees", "checking", "reporting", "parallel", "cli", "solvers"}
+FAMILIES = {"engines", "trees", "checking", "reporting", "parallel", "cli", "solvers", "instances"}
 
 
 @pytest.mark.parametrize("name", cpqueens.__all__)
@@ -79,6 +79,7 @@ FLOORS = (
     {"errors", "_version"},
     {"_files", "board"},
     {"arguments", "svgboard"},
+    {"instances"},
     {"result"},
     {"engines", "parallel"},
     {"solvers", "trees"},

@@ -22,11 +22,12 @@ import itertools
 import operator
 import time
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..api import solve
 from ..arguments import check_n, check_time_limit
-from ..board import Solution, is_valid
+from ..board import Solution
 from ..errors import (
     InvalidInputError,
     InvalidTypeError,
@@ -34,8 +35,10 @@ from ..errors import (
     SolverError,
     UnknownBackendError,
 )
+from ..instances import Instance
 from ..result import Result
 from ..solvers import REGISTRY
+from .cases import Case, describe, label_of, size_of, solves
 from .external import Command, check_command, check_reading, judge_output
 from .parsing import Ignore, ParsedOutput, parse_boards
 from .verdicts import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
@@ -65,14 +68,14 @@ def _registry_runner(name: str, time_limit: float | None) -> Runner:
     backend = REGISTRY[name]
     limit = time_limit if backend.supports_time_limit else None
 
-    def run(n: int) -> Result:
-        result = solve(n, backend=name, time_limit=limit)
+    def run(case: Case) -> Result:
+        result = solve(case, backend=name, time_limit=limit)
         if not result.complete and not _stopped_by_time_limit(result):
             # Incomplete for another reason (a parallel solver that may skip some):
             # nothing tells which solutions are missing, so it is not comparable.
             raise SolverError(
-                f"backend {name!r} returned {result.count} solutions for n={n} without "
-                "vouching that they are all of them (Result.complete is False)"
+                f"backend {name!r} returned {result.count} solutions for {describe(case)} "
+                "without vouching that they are all of them (Result.complete is False)"
             )
         # The whole Result, so that _check sees whether the time limit stopped it.
         return result
@@ -134,23 +137,29 @@ def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:
     if isinstance(reference, str) and reference == "tree":
         from ..trees.build import decision_tree, tree_solutions
 
-        return "decision tree", lambda n: tree_solutions(decision_tree(n))
+        def tree_reference(case: Case) -> set[Solution]:
+            if isinstance(case, int):
+                return tree_solutions(decision_tree(case))
+            extra = {"blocked": case.blocked} if case.blocked else {}
+            return tree_solutions(decision_tree(case.n, case.fixed_rows or None, **extra))
+
+        return "decision tree", tree_reference
     runner = _resolve([reference], None)
     ((label, run),) = runner.items()
 
-    def reference_solutions(n: int) -> set[Solution]:
+    def reference_solutions(case: Case) -> set[Solution]:
         # Everything is judged against the reference: it must hold nothing but solutions.
-        answer = run(n)
+        answer = run(case)
         if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
             raise SolverError(
-                f"the reference {label!r} returned {type(answer).__name__} for n={n}, "
-                "not an iterable of boards"
+                f"the reference {label!r} returned {type(answer).__name__} for "
+                f"{describe(case)}, not an iterable of boards"
             )
         boards = {_board(b) for b in answer}
-        wrong = next((b for b in boards if not is_valid(b, n)), None)
+        wrong = next((b for b in boards if not solves(b, case)), None)
         if wrong is not None:
             raise SolverError(
-                f"the reference {label!r} returned {wrong!r} for n={n}, not a solution"
+                f"the reference {label!r} returned {wrong!r} for {describe(case)}, not a solution"
             )
         return boards
 
@@ -161,18 +170,24 @@ def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:
 MAX_SIZES = 20_000
 
 
-def _sizes(ns: int | Iterable[int]) -> tuple[int, ...]:
+def _sizes(ns: Case | Iterable[Case]) -> tuple[Case, ...]:
+    """The board sizes and instances to check, each size checked."""
+    if isinstance(ns, Instance):
+        return (ns,)
     if isinstance(ns, int) and not isinstance(ns, bool):
         return (check_n(ns),)
     if isinstance(ns, range) and len(ns) > MAX_SIZES:
         raise InvalidInputError(f"ns={ns!r} holds {len(ns):,} sizes; at most {MAX_SIZES:,}")
     try:
-        sizes = tuple(check_n(n) for n in itertools.islice(ns, MAX_SIZES + 1))
+        sizes = tuple(
+            n if isinstance(n, Instance) else check_n(n)
+            for n in itertools.islice(ns, MAX_SIZES + 1)
+        )
     except TypeError as error:
         if "not iterable" not in str(error):
             raise
         raise InvalidTypeError(
-            f"ns must be an integer or an iterable of integers, got {ns!r}"
+            f"ns must be an integer, an Instance or an iterable of them, got {ns!r}"
         ) from None
     if len(sizes) > MAX_SIZES:
         raise InvalidInputError(f"ns holds more than {MAX_SIZES:,} sizes; at most {MAX_SIZES:,}")
@@ -182,7 +197,7 @@ def _sizes(ns: int | Iterable[int]) -> tuple[int, ...]:
 
 
 def crosscheck(
-    ns: int | Iterable[int],
+    ns: Case | Iterable[Case],
     backends: Iterable[str | Runner] | Mapping[str, str | Runner] | None = None,
     reference: str | Runner = "tree",
     *,
@@ -193,8 +208,11 @@ def crosscheck(
 
     Parameters
     ----------
-    ns : int or iterable of int
-        The board sizes to check.
+    ns : int, Instance, or iterable of them
+        The board sizes to check, or :class:`~cpqueens.Instance` objects (queens
+        given, squares blocked): each backend then solves the instance, a function
+        is called with the instance instead of n, and a program gets the instance's
+        file through ``{instance}`` in its command (see :class:`cpqueens.Command`).
     backends : list or dict, optional
         Registry names, plain functions ``f(n) -> iterable of solutions`` and
         external programs (:class:`cpqueens.Command`), mixed freely; a function is
@@ -247,13 +265,14 @@ def crosscheck(
     runners = _resolve(backends, time_limit)
     reference_label, reference_of = _reference(reference)
     rows = []
-    for n in sizes:
-        expected = reference_of(n)
+    for case in sizes:
+        expected = reference_of(case)
         for label, run in runners.items():
             if isinstance(run, Command):
-                rows.append(check_command(run, n, expected, label=label))
+                row = check_command(run, case, expected, label=label)
             else:
-                rows.append(_check(n, label, run, expected))
+                row = _check(case, label, run, expected)
+            rows.append(replace(row, instance=label_of(case)))
     return CrossCheckReport(
         rows=tuple(rows), reference=reference_label, timeouts_fail=timeouts_fail
     )
@@ -294,13 +313,14 @@ def _stopped_by_time_limit(answer: Any) -> bool:
     return isinstance(answer, Result) and bool(answer.stats.get("timed_out"))
 
 
-def _check(n: int, label: str, run: Runner, expected: set[Solution]) -> CrossCheckRow:
+def _check(case: Case, label: str, run: Runner, expected: set[Solution]) -> CrossCheckRow:
+    n = size_of(case)
     boards: list[tuple] = []
     error = None
     timed_out = False
     start = time.perf_counter()
     try:
-        answer = run(n)
+        answer = run(case)
         timed_out = _stopped_by_time_limit(answer)
         boards.extend(_board(item) for item in answer)
     except SearchTimeoutError:

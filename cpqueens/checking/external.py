@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -29,7 +30,9 @@ from typing import IO, Any
 from ..arguments import check_int
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
+from ..instances import Instance
 from ._reaper import CANNOT_START, MARK
+from .cases import Case, describe, size_of
 from .parsing import BASES, STYLES, Ignore, ParsedOutput, compile_ignore, parse_boards
 from .verdicts import (
     COMPARISONS,
@@ -42,6 +45,8 @@ from .verdicts import (
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
+#: The formats ``{instance}`` files can be written in (suffixes).
+INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc")
 #: The most a program may print on standard output (bytes) before it is stopped: every
 #: solution of n=13 printed as grids (about 24 MiB) fits, and a program that never
 #: stops printing would otherwise fill the memory.
@@ -99,6 +104,12 @@ class Command:
         The folder to run it in (a relative program path is found from there).
     base : {None, 0, 1}
         Whether its numbered columns start at 0 or 1; None guesses.
+    instance_format : str
+        The format an instance is written in for a command that holds
+        ``{instance}`` (replaced by the file's path, as ``{n}`` is by the size):
+        ``"json"`` (0-based, the PyCSP3 models' form; default), ``"param"``
+        (Essence', 1-based), ``"dzn"`` (MiniZinc data for the shipped model),
+        ``"cnf"`` (DIMACS) or ``"xc"`` (Knuth's exact cover).
     ignore : str or sequence of str, optional
         Regular expressions of output lines to leave out (see
         :func:`cpqueens.parse_boards`): its prose, when even a note is too much.
@@ -126,9 +137,16 @@ class Command:
         base: int | None = None,
         max_output: int = DEFAULT_MAX_OUTPUT,
         ignore: Ignore = None,
+        instance_format: str = "json",
     ):
         self.template = _split(command)
         self.ignore = compile_ignore(ignore)
+        if instance_format not in INSTANCE_FORMATS:
+            raise InvalidInputError(
+                f"instance_format must be one of: {', '.join(INSTANCE_FORMATS)}; "
+                f"got {instance_format!r}"
+            )
+        self.instance_format = instance_format
         check_reading(parse, expect, base)
         if timeout is not None and (
             isinstance(timeout, bool)
@@ -155,25 +173,55 @@ class Command:
     def __repr__(self) -> str:
         return f"Command({self.name!r}, parse={self.parse!r}, expect={self.expect!r})"
 
-    def argv(self, n: int) -> list[str]:
-        """The argument list for board size ``n``.
+    def argv(self, n: int, instance: str | None = None) -> list[str]:
+        """The argument list for board size ``n`` (and the instance file's path).
 
         >>> Command("./queens --size {n} --all").argv(8)
         ['./queens', '--size', '8', '--all']
+        >>> Command("./queens {instance}").argv(8, "/tmp/a.json")
+        ['./queens', '/tmp/a.json']
         """
-        return [part.replace("{n}", str(n)) for part in self.template]
+        parts = [part.replace("{n}", str(n)) for part in self.template]
+        if instance is not None:
+            parts = [part.replace("{instance}", instance) for part in parts]
+        return parts
 
-    def run(self, n: int) -> Printed:
-        """Run the program for size ``n`` and return what it printed.
+    @property
+    def takes_instance(self) -> bool:
+        """True when the command holds ``{instance}``: it reads an instance file."""
+        return any("{instance}" in part for part in self.template)
+
+    def run(self, case: Case) -> Printed:
+        """Run the program for a board size or an instance and return what it printed.
+
+        With ``{instance}`` in the command, the instance (a plain size too) is
+        written in ``instance_format`` to a temporary folder and its path put there.
 
         Raises
         ------
         CommandFailedError
             When it cannot be started, exits with a non-zero status (the message
             quotes the end of its standard error), runs out of time or prints more
-            than ``max_output`` bytes.
+            than ``max_output`` bytes; or when an instance with given queens or
+            blocked squares is asked of a program that takes no ``{instance}``.
         """
-        argv = self.argv(n)
+        if not self.takes_instance:
+            if isinstance(case, Instance) and (case.fixed or case.blocked):
+                raise CommandFailedError(
+                    f"{describe(case)}: the command has no {{instance}}, so the program "
+                    "cannot be told the queens given and the squares blocked"
+                )
+            return self._run(self.argv(size_of(case)))
+        from ..instances import write_instance
+
+        instance = case if isinstance(case, Instance) else Instance(case)
+        with tempfile.TemporaryDirectory(prefix="cpqueens-") as folder:
+            stem = _file_stem(instance.name) or f"queens-{instance.n}"
+            path = Path(folder) / f"{stem}.{self.instance_format}"
+            write_instance(instance, path)
+            return self._run(self.argv(instance.n, str(path)))
+
+    def _run(self, argv: list[str]) -> Printed:
         start = time.perf_counter()
         process = self._start(argv)
         deadline = None if self.timeout is None else start + self.timeout
@@ -215,13 +263,16 @@ class Command:
         except OSError as error:
             raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
 
-    def read(self, n: int) -> ParsedOutput:
-        """Run the program for size ``n`` and read its output with :func:`parse_boards`."""
-        return parse_boards(self.run(n).stdout, n, self.parse, self.base, ignore=self.ignore)
+    def read(self, case: Case) -> ParsedOutput:
+        """Run the program for a size or an instance and read its output with
+        :func:`parse_boards`."""
+        n = size_of(case)
+        return parse_boards(self.run(case).stdout, n, self.parse, self.base, ignore=self.ignore)
 
-    def __call__(self, n: int) -> list[Solution]:
-        """The boards the program prints for size ``n`` (so it can serve as a reference)."""
-        parsed = self.read(n)
+    def __call__(self, case: Case) -> list[Solution]:
+        """The boards the program prints (so it can serve as a reference)."""
+        n = size_of(case)
+        parsed = self.read(case)
         # A reference must be beyond doubt: an output with anything wrong in it is none.
         if parsed.mixed:
             raise CommandFailedError(f"{self.name} mixes conventions: {parsed.mixed}")
@@ -238,6 +289,14 @@ class Command:
         return parsed.boards
 
 
+def _file_stem(name: str | None) -> str | None:
+    """A file name made of an instance's name: letters, digits, ``-``, ``_``, ``.``."""
+    if not name:
+        return None
+    kept = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name).strip(".")
+    return kept[:80] or None
+
+
 def check_reading(parse: str, expect: str, base: int | None) -> None:
     """Refuse an unknown output style, comparison or base, naming the allowed ones."""
     if parse not in STYLES:
@@ -251,13 +310,15 @@ def check_reading(parse: str, expect: str, base: int | None) -> None:
 
 
 def check_command(
-    command: Command, n: int, expected: set[Solution], *, label: str | None = None
+    command: Command, case: Case, expected: set[Solution], *, label: str | None = None
 ) -> CrossCheckRow:
-    """Run ``command`` for size ``n`` and compare its output with ``expected``, as a row."""
+    """Run ``command`` for a size or an instance and compare its output with
+    ``expected``, as a row."""
     label = command.name if label is None else label
+    n = size_of(case)
     start = time.perf_counter()
     try:
-        printed = command.run(n)
+        printed = command.run(case)
     except CommandFailedError as error:
         elapsed = time.perf_counter() - start
         return error_row(n, label, str(error), len(expected), elapsed, compared=command.expect)

@@ -69,6 +69,8 @@ class CrossCheckRow:
     stated_count: int | None = None
     notes: tuple[tuple[int, str], ...] = ()
     note_count: int = 0
+    #: The instance checked (its name or a description), None for a plain board size.
+    instance: str | None = None
 
     @property
     def miscounted(self) -> bool:
@@ -139,8 +141,9 @@ class CrossCheckReport:
         return records
 
     def __str__(self) -> str:
+        named = any(row.instance for row in self.rows)
         header = (
-            "n",
+            "instance" if named else "n",
             "backend",
             "compared",
             "count",
@@ -154,7 +157,7 @@ class CrossCheckReport:
         )
         lines = [
             (
-                str(r.n),
+                r.instance or str(r.n),
                 r.backend,
                 r.compared,
                 str(r.count),
@@ -179,8 +182,8 @@ class CrossCheckReport:
         text.insert(1, "  ".join("-" * w for w in widths))
         for row in self.rows:
             if not row.agrees or row.timed_out:
-                text.append(f"n={row.n} {row.backend}: " + _details(row))
-            text.extend(f"n={row.n} {row.backend}: {note}" for note in note_lines(row))
+                text.append(f"{_where(row)} {row.backend}: " + _details(row))
+            text.extend(f"{_where(row)} {row.backend}: {note}" for note in note_lines(row))
         text.append(f"reference: {self.reference}; {self._verdict()}")
         return "\n".join(text)
 
@@ -242,6 +245,11 @@ def error_row(
         **sort_faults(n, [], set()),
         **fields,
     )
+
+
+def _where(row: CrossCheckRow) -> str:
+    """``n=8``, or the label of the instance checked."""
+    return row.instance or f"n={row.n}"
 
 
 def _plain(value: Any) -> Any:

@@ -8,8 +8,8 @@ short is neither a wrong answer nor bad input (``crosscheck`` gives 1 when
 something also disagrees). The work itself is done by the library
 (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`); the
 modules here only parse, dispatch and print: ``solving`` (backends, solve, count),
-``checking`` (crosscheck, verify, tree), ``timing`` (bench, report) and
-``profiling`` (profile).
+``checking`` (crosscheck, verify, tree), ``timing`` (bench, report),
+``profiling`` (profile) and ``instances`` (generate).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import click
 
 from .._version import __version__
-from . import checking, profiling, solving, timing
+from . import checking, instances, profiling, solving, timing
 from ._common import Group
 
 
@@ -39,6 +39,7 @@ def cli() -> None:
       cpqueens profile 10 -o profile.png
       cpqueens bench 4-10 -o bench.png
       cpqueens report 4-9 -o report.html
+      cpqueens generate blocked 20 --blocked 100 --seed 1 -o b20.param
 
     \b
     Exit status:
@@ -60,6 +61,7 @@ for command in (
     profiling.profile,
     timing.bench,
     timing.report,
+    instances.generate,
 ):
     cli.add_command(command)
 

@@ -33,7 +33,15 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("sizes", metavar="RANGE")
+@click.argument("sizes", metavar="RANGE", required=False)
+@click.option(
+    "-i",
+    "--instance",
+    "instance_files",
+    multiple=True,
+    metavar="FILE",
+    help="Check on the instance in FILE (.param, .json, .dzn) too. Repeatable.",
+)
 @click.option(
     "--backends",
     "names",
@@ -80,7 +88,8 @@ if TYPE_CHECKING:
 @json_option
 @quiet_option
 def crosscheck(
-    sizes: str,
+    sizes: str | None,
+    instance_files: tuple[str, ...],
     names: str | None,
     commands: tuple[str, ...],
     parse: str,
@@ -97,7 +106,10 @@ def crosscheck(
 ) -> None:
     """Compare the backends' solutions with a reference on every n of RANGE (e.g. 1-10).
 
-    RANGE is N, A-B, or a comma-separated list such as 4,6,8-10. Programs in any
+    RANGE is N, A-B, or a comma-separated list such as 4,6,8-10; --instance FILE
+    (repeatable) adds instances with queens given and squares blocked, whose
+    solution sets are compared the same way (a program reads each through
+    {instance} in its command, as JSON; see docs/instances.md). Programs in any
     language join with --command: each runs once per n, its output is read as
     boards (or a count) and compared; --backends then adds registry backends
     beside them. A backend stopped by --time-limit is marked T ("timed out"): the
@@ -110,7 +122,14 @@ def crosscheck(
     from ..reporting.report import crosscheck_by_size
     from ..reporting.tables import crosscheck_table
 
-    ns = ranges.parse_sizes(sizes)
+    if not sizes and not instance_files:
+        raise BadInput("give a RANGE of board sizes, or --instance FILE")
+    cases: list[Any] = list(ranges.parse_sizes(sizes)) if sizes else []
+    if instance_files:
+        from ..instances import read_instance
+
+        cases.extend(read_instance(path) for path in instance_files)
+    ns = [case if isinstance(case, int) else case.n for case in cases]
     changed = {
         "--parse": parse != "auto",
         "--expect": expect != "all",
@@ -141,14 +160,18 @@ def crosscheck(
     if programs:
         chosen = [*(chosen or []), *programs]
     check_tree_reference(reference, ns)
-    with progress_bar(len(ns), f"cross-checking n={ns[0]}", enabled=wants_bar(quiet)) as bar:
+    labels = [
+        f"n={case}" if isinstance(case, int) else case.name or f"n={case.n}" for case in cases
+    ]
+    with progress_bar(len(cases), f"cross-checking {labels[0]}", enabled=wants_bar(quiet)) as bar:
+        position = iter(labels[1:])
 
-        def done(n: int) -> None:
-            finished(f"n={n}")
-            bar.advance(f"cross-checking n={n + 1}")
+        def done(case: Any) -> None:
+            finished(f"n={case}" if isinstance(case, int) else case.name or f"n={case.n}")
+            bar.advance(f"cross-checking {next(position, 'done')}")
 
         rows, records = crosscheck_by_size(
-            ns, chosen, reference, time_limit=time_limit, on_done=done
+            cases, chosen, reference, time_limit=time_limit, on_done=done
         )
     report = CrossCheckReport(tuple(rows), reference, timeouts_fail=timeouts_fail)
     if as_json:
@@ -261,6 +284,9 @@ def verify(
 @click.option("--solutions-only", is_flag=True, help="Draw only the paths that reach a solution.")
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
 @click.option(
+    "--blocked", default="", metavar="R:C,...", help="Squares no queen may take (never nodes)."
+)
+@click.option(
     "--propagation",
     type=click.Choice(PROPAGATIONS),
     default="none",
@@ -284,6 +310,7 @@ def tree(
     rejected: bool,
     solutions_only: bool,
     fixed: str,
+    blocked: str,
     propagation: str,
     order: str,
     as_json: bool,
@@ -311,6 +338,7 @@ def tree(
         graph = decision_tree(
             n,
             ranges.parse_fixed(fixed) or None,
+            blocked=ranges.parse_squares(blocked) or None,
             propagation=propagation,
             order=order,
             include_rejected=rejected,

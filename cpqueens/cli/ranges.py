@@ -119,6 +119,26 @@ def parse_fixed(text: str) -> dict[int, int]:
     return fixed
 
 
+def parse_squares(text: str, what: str = "blocked square") -> list[tuple[int, int]]:
+    """Return the squares written as ``"row:column,row:column"`` (0-based).
+
+    >>> parse_squares("0:1, 2:3")
+    [(0, 1), (2, 3)]
+    """
+    squares: list[tuple[int, int]] = []
+    if not str(text).strip():
+        return squares
+    for part in str(text).split(","):
+        match = _PAIR.match(part)
+        if not match:
+            raise InvalidInputError(
+                f"malformed {what} {part.strip()!r} in {text!r}: "
+                "write row:column pairs, 0-based, e.g. 0:3,5:1"
+            )
+        squares.append((int(match[1]), int(match[2])))
+    return squares
+
+
 def parse_names(text: str, known: list[str]) -> list[str]:
     """Split a comma-separated list of names, keeping the order and refusing unknown ones.
 

@@ -14,6 +14,7 @@ import click
 
 from .. import api
 from ..errors import SearchTimeoutError
+from ..instances import Instance
 from ..parallel.progress import progress_bar, wants_bar
 from ..result import Result
 from ..solvers import REGISTRY
@@ -29,6 +30,20 @@ from ._common import (
     quiet_option,
     say,
 )
+
+
+def instance_options(function: Any) -> Any:
+    """--blocked and --instance: the instance asked about, beside N and --fixed."""
+    function = click.option(
+        "-i",
+        "--instance",
+        "instance_file",
+        metavar="FILE",
+        help="The instance in FILE (.param, .json, .dzn): N, given queens, blocked squares.",
+    )(function)
+    return click.option(
+        "--blocked", default="", metavar="R:C,...", help="Squares no queen may take, 0-based."
+    )(function)
 
 
 @click.command()
@@ -60,11 +75,12 @@ def backends(as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("n", type=int)
+@click.argument("n", type=int, required=False)
 @click.option("-b", "--backend", default=api.DEFAULT_BACKEND, show_default=True)
 @click.option("-l", "--limit", type=int, help="Stop after K solutions (default 1).")
 @click.option("-a", "--all", "every", is_flag=True, help="List every solution.")
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
+@instance_options
 @click.option("--seed", type=int, help="Seed of a randomised backend (e.g. random).")
 @click.option("--unique", is_flag=True, help="One solution per rotation/reflection class.")
 @click.option(
@@ -80,11 +96,13 @@ def backends(as_json: bool) -> None:
 @json_option
 @quiet_option
 def solve(
-    n: int,
+    n: int | None,
     backend: str,
     limit: int | None,
     every: bool,
     fixed: str,
+    blocked: str,
+    instance_file: str | None,
     seed: int | None,
     unique: bool,
     time_limit: float | None,
@@ -95,23 +113,26 @@ def solve(
 ) -> None:
     """Print solutions of the N-queens problem (the first one unless --limit or --all).
 
-    Formats: grid (Q and .), zero-plus (0 and +), x-dash (x and -), letters (one
-    column letter per row, a = first column), json, csv (one row per solution).
-    Exit status 3 when --time-limit stopped the search: the solutions found
-    before it are printed.
+    With --instance FILE (or --fixed, --blocked) it solves that instance and first
+    says whether it is satisfiable, unsatisfiable (proved: the search ran to the
+    end) or unknown (stopped before knowing). Formats: grid (Q and .), zero-plus
+    (0 and +), x-dash (x and -), letters (one column letter per row, a = first
+    column), json, csv (one row per solution). Exit status 3 when --time-limit
+    stopped the search: the solutions found before it are printed.
     """
     from ..reporting.tables import format_solutions, result_record
 
     if every and limit is not None:
         raise BadInput("give either --limit or --all, not both")
+    problem = _problem(n, fixed, blocked, instance_file)
+    size = problem.n if isinstance(problem, Instance) else problem
     fmt = "json" if as_json else fmt
-    if fmt == "letters" and n > 26:
-        raise BadInput(f"the letters format goes up to n=26, got n={n}")
+    if fmt == "letters" and size > 26:
+        raise BadInput(f"the letters format goes up to n=26, got n={size}")
     result = api.solve(
-        n,
+        problem,
         backend=backend,
         limit=None if every else (1 if limit is None else limit),
-        fixed=ranges.parse_fixed(fixed),
         seed=seed,
         unique=unique,
         time_limit=time_limit,
@@ -122,10 +143,32 @@ def solve(
         # On top as well as in stats, so that a script need not know where to dig.
         emit_json({**result_record(result), "timed_out": timed_out})
     else:
+        if isinstance(problem, Instance):
+            click.echo(_answer(result))
         click.echo(format_solutions(result, fmt), nl=False)
     say(quiet or fmt == "json", _solve_summary(result, time_limit))
     if timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
+
+
+def _problem(n: int | None, fixed: str, blocked: str, instance_file: str | None) -> int | Instance:
+    """The board size, or the instance, that ``solve`` was asked about."""
+    if instance_file is not None:
+        if n is not None or fixed or blocked:
+            raise BadInput("--instance brings its own N, queens and blocked squares: give it alone")
+        from ..instances import read_instance
+
+        return read_instance(instance_file)
+    if n is None:
+        raise BadInput("give a board size N, or --instance FILE")
+    if fixed or blocked:
+        return Instance(n, fixed=ranges.parse_fixed(fixed), blocked=ranges.parse_squares(blocked))
+    return n
+
+
+def _answer(result: Result) -> str:
+    """The decision's answer, the first line of solving an instance."""
+    return {True: "satisfiable", False: "unsatisfiable", None: "unknown"}[result.satisfiable]
 
 
 def _solve_summary(result: Result, time_limit: float | None) -> str:
@@ -145,11 +188,12 @@ def _solve_summary(result: Result, time_limit: float | None) -> str:
 
 
 @click.command()
-@click.argument("n", type=int)
+@click.argument("n", type=int, required=False)
 @click.option("-b", "--backend", help="Default: the fastest counter available.")
 @click.option("-w", "--workers", type=int, help="Parallel workers, for backends that have them.")
 @click.option("--unique", is_flag=True, help="Count rotation/reflection classes instead.")
 @click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
+@instance_options
 @click.option(
     "--time-limit", type=float, metavar="SECONDS", help="Give up after this (exit status 3)."
 )
@@ -158,11 +202,13 @@ def _solve_summary(result: Result, time_limit: float | None) -> str:
 @json_option
 @quiet_option
 def count(
-    n: int,
+    n: int | None,
     backend: str | None,
     workers: int | None,
     unique: bool,
     fixed: str,
+    blocked: str,
+    instance_file: str | None,
     time_limit: float | None,
     scheduler: str | None,
     backend_option: tuple[str, ...],
@@ -176,9 +222,11 @@ def count(
     """
     import time
 
+    problem = _problem(n, fixed, blocked, instance_file)
+    n = problem.n if isinstance(problem, Instance) else problem
+    queens = dict(problem.fixed) if isinstance(problem, Instance) else {}
     name = check_backend(backend or _fastest_counter())
     options: dict[str, Any] = ranges.parse_options(backend_option)
-    queens = ranges.parse_fixed(fixed)
     if scheduler is not None:
         if "scheduler" in options:
             raise BadInput(
@@ -202,11 +250,10 @@ def count(
         timed_out = False
         try:
             total = api.count(
-                n,
+                problem,
                 backend=name,
                 workers=workers,
                 unique=unique,
-                fixed=queens,
                 time_limit=time_limit,
                 **options,
             )

@@ -23,9 +23,16 @@ domains at the start of the round. The fixpoint does not depend on the order, bu
 the moment a dead end is noticed does, so the rounds fix it: propagation stops at
 the end of the first round that empties a domain; the lowest row emptied in that
 round is the one reported as wiped out, and what was removed up to then is what
-was pruned. The ``propagate`` backend (:mod:`cpqueens.solvers.propagate`) searches
-with it and :mod:`cpqueens.trees.propagated` draws the same search as a tree; this
-module knows neither.
+was pruned.
+
+Blocked squares (blocked n-queens) are never in a domain: :meth:`Propagator.start`
+leaves them out before anything is propagated, so they are neither tried nor
+counted as pruned, and a row whose every square is blocked is an empty domain at
+the root, a wipe-out there under forward checking and arc consistency.
+
+The ``propagate`` backend (:mod:`cpqueens.solvers.propagate`) searches with it and
+:mod:`cpqueens.trees.propagated` draws the same search as a tree; this module
+knows neither.
 """
 
 from __future__ import annotations
@@ -195,13 +202,41 @@ class Propagator:
             changed = self.small_changes(before, packed, unplaced)
         return packed, -1
 
-    def root(self, fixed: Sequence[int | None]) -> tuple[int, int]:
+    def start(self, fixed: Sequence[int | None], blocked: Sequence[int] | None = None) -> int:
+        """The domains before anything is propagated: each row's squares, blocked ones out.
+
+        A fixed row holds its one column, any other row every column not set in its
+        ``blocked`` mask (per row, bit ``c`` for column ``c``; None blocks nothing).
+
+        >>> engine = Propagator(3, "forward")
+        >>> packed = engine.start((None, 1, None), [0b001, 0, 0b111])
+        >>> [bin(engine.domain(packed, row)) for row in range(3)]
+        ['0b110', '0b10', '0b0']
+        """
+        full = self.full
+        if blocked is None:
+            blocked = [0] * self.n
+        return self.pack(
+            [
+                full & ~mask if column is None else 1 << column
+                for column, mask in zip(fixed, blocked, strict=True)
+            ]
+        )
+
+    def root(
+        self, fixed: Sequence[int | None], blocked: Sequence[int] | None = None
+    ) -> tuple[int, int]:
         """The domains before the first placement, and the row wiped out (or -1).
 
-        Fixed rows start with their one column; the squares their queens attack
-        leave the other rows, and under arc consistency the rounds run from there.
+        Rows start as :meth:`start` makes them (fixed rows with their one column,
+        blocked squares out); the squares the fixed queens attack leave the other
+        rows, and under arc consistency the rounds run from there. A row left
+        empty by its blocked squares alone is wiped out here.
+
+        >>> Propagator(4, "forward").root((None,) * 4, [0, 0, 0b1111, 0])[1]
+        2
         """
-        packed = self.pack([self.full if column is None else 1 << column for column in fixed])
+        packed = self.start(fixed, blocked)
         for row, column in enumerate(fixed):
             if column is not None:
                 packed &= self.forward_mask(row, column)

@@ -109,15 +109,18 @@ def run_tasks(
     advance: Callable[[int], None],
     check: Callable[[], None],
     initializer: Callable[[], None] | None = None,
+    stoppable: bool = False,
 ) -> Iterator[R]:
     """Yield ``function(task)`` for every task, in the order they finish.
 
     ``sizes[i]`` is how many units of progress task ``i`` is worth; ``check`` is
     called between results (it raises to stop, e.g. past a deadline), and the pool
     is torn down at once when the caller stops early. With one worker the tasks run
-    in this process, one after the other.
+    in this process, one after the other, unless ``stoppable``: then in one child
+    process, so that ``check`` can stop a task that runs long (a compiled kernel in
+    this process could not be stopped until it returns).
     """
-    if workers <= 1 or len(tasks) <= 1:
+    if not stoppable and (workers <= 1 or len(tasks) <= 1):
         if initializer is not None:
             initializer()
         for task, size in zip(tasks, sizes, strict=True):
@@ -129,7 +132,8 @@ def run_tasks(
     # load them from the on-disk cache in their initializer, once per process.
     if initializer is not None:
         initializer()
-    pool = multiprocessing.get_context().Pool(min(workers, len(tasks)), initializer=initializer)
+    processes = max(1, min(workers, len(tasks)))
+    pool = multiprocessing.get_context().Pool(processes, initializer=initializer)
     try:
         results = pool.imap_unordered(_indexed, [(function, i, t) for i, t in enumerate(tasks)])
         for _ in range(len(tasks)):

@@ -38,14 +38,15 @@ from .tables import crosscheck_grid, format_grid
 
 
 def crosscheck_by_size(
-    ns: Sequence[int],
+    ns: Sequence[Any],
     backends: Sequence[Any] | None,
     reference: str = "tree",
     *,
     time_limit: float | None = None,
-    on_done: Callable[[int], None] | None = None,
+    on_done: Callable[[Any], None] | None = None,
 ) -> tuple[list[CrossCheckRow], list[dict[str, Any]]]:
-    """Cross-check one n at a time, so progress can be shown and an interruption loses little.
+    """Cross-check one n (or instance) at a time, so progress can be shown and an
+    interruption loses little.
 
     ``backends`` (registry names, functions, :class:`cpqueens.Command` programs) None
     means every available backend that lists solutions, as for

@@ -55,6 +55,8 @@ def result_record(result: Result) -> dict[str, Any]:
         "elapsed": result.elapsed,
         "stats": dict(result.stats),
         "fixed": {str(row): column for row, column in result.fixed.items()},
+        "blocked": [list(square) for square in result.blocked],
+        "satisfiable": result.satisfiable,
         "solutions": [list(s) for s in result.solutions],
     }
 
@@ -109,11 +111,17 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
     but not every n finished). The ``compared`` column says what was compared:
     ``all`` solutions, ``some`` (a program that prints a few) or the ``count`` alone.
     """
-    ns = sorted({row.n for row in rows})
-    by_key = {(row.backend, row.n): row for row in rows}
+    # A column per board size, or per instance (named, in the order checked).
+    ns = (
+        list(dict.fromkeys(_column(row) for row in rows))
+        if any(row.instance for row in rows)
+        else sorted({row.n for row in rows})
+    )
+    by_key = {(row.backend, _column(row)): row for row in rows}
     backends = list(dict.fromkeys(row.backend for row in rows))
-    reference_counts = {row.n: row.reference_count for row in rows}
-    grid = [["n", *map(str, ns), "compared", "agrees"]]
+    reference_counts = {_column(row): row.reference_count for row in rows}
+    head = "instance" if any(row.instance for row in rows) else "n"
+    grid = [[head, *map(str, ns), "compared", "agrees"]]
     grid.append([f"reference ({reference})", *(_cell(reference_counts[n]) for n in ns), "", ""])
     problems = []
     for backend in backends:
@@ -130,7 +138,7 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
                 problems.append(_problem(row))
             elif row.timed_out:
                 problems.append(_timed_out(row))
-            problems.extend(f"  {backend} n={n}: {note}" for note in note_lines(row))
+            problems.extend(f"  {backend} {_where(row)}: {note}" for note in note_lines(row))
         kinds = ",".join(dict.fromkeys(compared))
         # One wrong n outweighs any time-out: a disagreement is the news.
         worst = "NO" if "NO" in verdicts else "timed out" if "timed out" in verdicts else "yes"
@@ -142,6 +150,17 @@ def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
     """Format cross-check rows as text: the grid of :func:`crosscheck_grid`, then the problems."""
     grid, problems = crosscheck_grid(rows, reference)
     return "\n".join([format_grid(grid), *([""] if problems else []), *problems])
+
+
+def _where(row: Any) -> str:
+    """``n=8``, or the instance's label."""
+    instance = getattr(row, "instance", None)
+    return instance if instance else f"n={row.n}"
+
+
+def _column(row: Any) -> Any:
+    """A row's column: its instance's label, or its board size."""
+    return getattr(row, "instance", None) or row.n
 
 
 def _cell(count: int | None) -> str:
@@ -164,17 +183,17 @@ def _verdict(row: Any) -> str:
 
 def _timed_out(row: Any) -> str:
     return (
-        f"T {row.backend} n={row.n}: timed out after {row.count} boards, none wrong "
+        f"T {row.backend} {_where(row)}: timed out after {row.count} boards, none wrong "
         f"(the reference has {row.reference_count}); the rest was not compared"
     )
 
 
 def _problem(row: Any) -> str:
     if row.error:
-        return f"! {row.backend} n={row.n}: {row.error}"
+        return f"! {row.backend} {_where(row)}: {row.error}"
     if row.compared == "count":
         return (
-            f"! {row.backend} n={row.n}: states {row.count} solutions, "
+            f"! {row.backend} {_where(row)}: states {row.count} solutions, "
             f"the reference has {row.reference_count}"
         )
     parts = [
@@ -197,7 +216,7 @@ def _problem(row: Any) -> str:
     elif row.invalid_lines:
         line, text = row.invalid_lines[0]
         parts.append(f"e.g. line {line}: {text.strip()[:60]!r} is not a board")
-    return f"! {row.backend} n={row.n}: {', '.join(parts) or 'differs from the reference'}"
+    return f"! {row.backend} {_where(row)}: {', '.join(parts) or 'differs from the reference'}"
 
 
 def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:

@@ -7,7 +7,8 @@ backends from here, so a backend registered here is tested everywhere at once.
 Each backend lives in the module of its own name (``cpqueens.solvers.cpmpy`` holds
 ``cpmpy``, ``cpqueens.solvers.random`` holds ``random``), except article 001's
 ``tree``, in ``cpqueens.solvers.nodetree``, so that it is not taken for the decision
-trees of :mod:`cpqueens.trees`. ``bitmask`` is a package of several modules.
+trees of :mod:`cpqueens.trees`. ``bitmask`` and ``exactcover`` are packages of
+several modules.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .choco import ChocoBackend
 from .constraint import ConstraintBackend
 from .cpmpy import CpmpyBackend
 from .cpsat import CPSatBackend
+from .exactcover import ExactCoverBackend
 from .minizinc import MiniZincBackend
 from .nodetree import TreeBackend
 from .propagate import PropagationBackend
@@ -42,6 +44,7 @@ REGISTRY: dict[str, Backend] = {
         SatBackend(),
         CpmpyBackend(),
         MiniZincBackend(),
+        ExactCoverBackend(),
     )
 }
 

@@ -5,10 +5,11 @@ call with a time limit runs their search here, in a process of its own that the
 caller kills at the deadline (:func:`cpqueens.solvers.sat.models_in_child`).
 
 Protocol: the problem comes on standard input as one JSON object (``n``, ``fixed``,
-``limit``, ``options``); each solution goes to standard output as soon as it is
-found, as a ``v`` line of 0-based columns in the SAT competitions' manner, the end
-of each block (one column of row 0) as ``c block``, and the run ends with ``c stats``
-and the search's figures as JSON, then ``s DONE``.
+``blocked`` as a list of ``[row, column]`` pairs, ``limit``, ``options``); each
+solution goes to standard output as soon as it is found, as a ``v`` line of 0-based
+columns in the SAT competitions' manner, the end of each block (one column of row 0)
+as ``c block``, and the run ends with ``c stats`` and the search's figures as JSON,
+then ``s DONE``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def main() -> int:
     problem = Problem(
         n=spec["n"],
         fixed=tuple(spec["fixed"]),
+        blocked=frozenset((row, column) for row, column in spec.get("blocked", ())),
         limit=spec["limit"],
         options=spec["options"],
     )

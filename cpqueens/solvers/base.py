@@ -54,10 +54,36 @@ class Problem:
     workers: int | None = None
     limit: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    #: Squares no queen may occupy, ``(row, column)``, 0-based (blocked n-queens).
+    blocked: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def has_fixed(self) -> bool:
         return any(column is not None for column in self.fixed)
+
+    @property
+    def has_blocked(self) -> bool:
+        return bool(self.blocked)
+
+    def allowed_columns(self, row: int) -> list[int]:
+        """The columns of ``row`` a queen may take: its fixed one, or every unblocked one."""
+        if self.fixed[row] is not None:
+            return [self.fixed[row]]
+        mask = self.blocked_masks()[row] if self.blocked else 0
+        if not mask:
+            return list(range(self.n))
+        return [c for c in range(self.n) if not mask >> c & 1]
+
+    def blocked_masks(self) -> list[int]:
+        """Per row, a bit mask of its blocked columns (bit ``c`` for column ``c``)."""
+        cached = self.__dict__.get("_blocked_masks")
+        if cached is None:
+            cached = [0] * self.n
+            for row, column in self.blocked:
+                cached[row] |= 1 << column
+            # A frozen dataclass still has a __dict__: the masks are kept for the next row.
+            object.__setattr__(self, "_blocked_masks", cached)
+        return list(cached)
 
 
 class OutOfTime(Exception):
@@ -141,6 +167,8 @@ class BackendInfo:
     workers: bool
     max_n: int | None
     options: tuple[str, ...]
+    #: Whether it takes blocked squares.
+    blocked: bool = False
     #: For a backend that drives several solvers: each solver's name mapped to None
     #: when it is usable here, else to the pip requirement that would bring it.
     solvers: dict[str, str | None] = field(default_factory=dict)
@@ -161,6 +189,8 @@ class Backend:
     install_hint: ClassVar[str | None] = None
     enumerates: ClassVar[bool] = True
     supports_fixed: ClassVar[bool] = True
+    #: Whether the backend takes blocked squares (``Problem.blocked``).
+    supports_blocked: ClassVar[bool] = False
     randomized: ClassVar[bool] = False
     lexicographic: ClassVar[bool] = True
     supports_time_limit: ClassVar[bool] = True
@@ -247,6 +277,7 @@ class Backend:
             requires=self.install_hint,
             enumerates=self.enumerates,
             fixed=self.supports_fixed,
+            blocked=self.supports_blocked,
             randomized=self.randomized,
             lexicographic=self.lexicographic,
             time_limit=self.supports_time_limit,
@@ -467,11 +498,13 @@ def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solu
     if valid and problem.has_fixed:
         pairs = zip(problem.fixed, solution, strict=True)
         valid = all(want is None or want == got for want, got in pairs)
+    if valid and problem.blocked:
+        valid = not any((row, column) in problem.blocked for row, column in enumerate(solution))
     if valid:
         return solution
     raise SolverError(
         f"{solver} returned {solution!r}, which is not a solution of the {n}-queens "
-        "problem with the fixed queens given"
+        "problem with the fixed queens and blocked squares given"
     )
 
 

@@ -3,7 +3,10 @@
 The model is the classic one: one integer variable per row, an ``allDifferent`` on
 the columns and one on each diagonal family, the diagonals through Choco's offset
 views ``q[r] + r`` and ``q[r] - r`` (no auxiliary variables). A fixed queen is a
-row whose domain is its one column, so conflicting fixed queens fail at the root.
+row whose domain is its one column, so conflicting fixed queens fail at the root; a
+blocked square is a column left out of its row's domain (an enumerated domain). A
+row with every square blocked has no solution: Choco, given an empty domain, ends
+the whole process, so the solver is not started (``stats["empty_row"]`` names it).
 
 Option ``search``: ``"input"`` is Choco's input order with the smallest value first
 (rows in order, columns from the left), so solutions come in lexicographic order;
@@ -32,6 +35,7 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import SolverError
+from ._domains import row_domains
 from .base import Backend, Problem, SearchRun, check_choice, check_solution
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "DEFAULT")
@@ -57,6 +61,8 @@ class ChocoBackend(Backend):
     92
     >>> cpqueens.is_valid(cpqueens.solve(100, backend="choco", limit=1).solution)
     True
+    >>> cpqueens.count(8, backend="choco", blocked=[(0, 0), (3, 3)])
+    80
 
     See Also
     --------
@@ -73,6 +79,7 @@ class ChocoBackend(Backend):
     requires = "pychoco"
     install_hint = "pychoco"
     lexicographic = False  # with a limit, the first-fail search finds its own order
+    supports_blocked = True
     options = ("consistency", "search")
 
     def check_options(self, options: dict[str, Any]) -> None:
@@ -89,18 +96,21 @@ class ChocoBackend(Backend):
 
         n = problem.n
         consistency = problem.options.get("consistency", "AC")
+        search = problem.options.get("search", "auto")
+        if search == "auto":
+            search = "input" if problem.limit is None else "first-fail"
+        run.stats.update(consistency=consistency, search=search)
+        domains = row_domains(problem)
+        empty = next((row for row, columns in enumerate(domains) if not columns), None)
+        if empty is not None:
+            run.stats.update(empty_row=empty, nodes=0, fails=0, backtracks=0, restarts=0)
+            return
         model = Model(f"{n}-queens")
-        rows = [
-            model.intvar(0, n - 1, f"q{r}") if column is None else model.intvar(column, column)
-            for r, column in enumerate(problem.fixed)
-        ]
+        rows = [_row(model, r, columns, n) for r, columns in enumerate(domains)]
         for sign in (0, 1, -1):  # columns, then q[r] + r, then q[r] - r
             views = [model.int_offset_view(q, sign * r) if sign else q for r, q in enumerate(rows)]
             model.all_different(views, consistency).post()
         solver = model.get_solver()
-        search = problem.options.get("search", "auto")
-        if search == "auto":
-            search = "input" if problem.limit is None else "first-fail"
         if search == "input":
             solver.set_input_order_lb_search(*rows)
         else:
@@ -112,7 +122,6 @@ class ChocoBackend(Backend):
             solver.limit_time(f"{max(remaining, 0.001):.3f}s")
         handle, squares = solver._handle, [q._handle for q in rows]
         no_criterion = choco.create_criterion_array(0)
-        run.stats.update(consistency=consistency, search=search)
         try:
             while _next_solution(choco, handle, no_criterion):
                 yield check_solution([choco.get_intvar_value(q) for q in squares], problem, "Choco")
@@ -128,6 +137,15 @@ class ChocoBackend(Backend):
                 solver_time=choco.get_time_count(handle),
                 state=str(choco.get_search_state(handle)),
             )
+
+
+def _row(model: Any, row: int, columns: list[int], n: int) -> Any:
+    """Row ``row``'s variable over ``columns``: a range when nothing is blocked in it."""
+    if len(columns) == n:
+        return model.intvar(0, n - 1, f"q{row}")
+    if len(columns) == 1:
+        return model.intvar(columns[0], columns[0])
+    return model.intvar(columns, None, f"q{row}")
 
 
 def _next_solution(choco: Any, handle: Any, criterion: Any) -> bool:

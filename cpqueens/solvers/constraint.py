@@ -1,20 +1,23 @@
 """python-constraint (the ``python-constraint2`` package) behind the backend interface.
 
 The model has one variable per row with the columns as its domain (a fixed row's
-domain is its one column), an ``AllDifferentConstraint`` on the columns, and the
-diagonals. python-constraint has no expressions to put an all-different on
-``q[r] + r``, so the diagonals are either one constraint over every row that does its
-own forward checking (``diagonals="global"``, the default: once a row is assigned it
-hides the two squares it attacks in each unassigned row), or one function constraint
-per pair of rows (``diagonals="pairwise"``), the library's textbook formulation.
-Measured side by side (medians of 3, counting every solution), the global constraint
-is about 1.3x faster for n=9..11: 0.27 s against 0.36 s at n=10, 1.3 s against 1.7 s
-at n=11.
+domain is its one column, and a blocked square is left out of its row's domain), an
+``AllDifferentConstraint`` on the columns, and the diagonals. python-constraint has no
+expressions to put an all-different on ``q[r] + r``, so the diagonals are either one
+constraint over every row that does its own forward checking (``diagonals="global"``,
+the default: once a row is assigned it hides the two squares it attacks in each
+unassigned row), or one function constraint per pair of rows
+(``diagonals="pairwise"``), the library's textbook formulation. Measured side by side
+(medians of 3, counting every solution), the global constraint is about 1.3x faster
+for n=9..11: 0.27 s against 0.36 s at n=10, 1.3 s against 1.7 s at n=11.
 
 Solutions come one at a time from the solver's ``getSolutionIter``, so ``limit`` and
 ``time_limit`` stop the search without computing the rest. The clock is read by the
 diagonals constraint, which the solver calls at every assignment, so a long stretch of
 search without a solution is interrupted too.
+
+A row with every square blocked leaves no solution: python-constraint refuses an
+empty domain, so the solver is not started (``stats["empty_row"]`` names the row).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..board import Solution
+from ._domains import row_domains
 from .base import Backend, Problem, SearchRun, check_interval
 
 DIAGONALS = ("global", "pairwise")
@@ -41,6 +45,8 @@ class ConstraintBackend(Backend):
     (92, 'OptimizedBacktrackingSolver')
     >>> cpqueens.count(8, backend="constraint", diagonals="pairwise")
     92
+    >>> cpqueens.count(8, backend="constraint", blocked=[(0, 0), (3, 3)])
+    80
 
     See Also
     --------
@@ -56,6 +62,7 @@ class ConstraintBackend(Backend):
     requires = "constraint"
     install_hint = "python-constraint2"
     lexicographic = False  # the solver's variable order and value order are its own
+    supports_blocked = True
     options = ("diagonals",)
 
     def check_options(self, options: dict[str, Any]) -> None:
@@ -71,8 +78,14 @@ class ConstraintBackend(Backend):
         rows = range(n)
         # A call of the diagonals constraint costs up to n * n steps on a large board.
         interval = check_interval(n * n)
-        for row, column in enumerate(problem.fixed):
-            csp.addVariable(row, list(rows) if column is None else [column])
+        domains = row_domains(problem)
+        empty = next((row for row in rows if not domains[row]), None)
+        run.stats.update(solver=type(solver).__name__, diagonals=diagonals, solutions=0)
+        if empty is not None:
+            run.stats["empty_row"] = empty
+            return
+        for row in rows:
+            csp.addVariable(row, domains[row])
         csp.addConstraint(constraint.AllDifferentConstraint(), list(rows))
         # The solver runs between two solutions without handing control back, so the
         # clock is read from inside a constraint it calls at every assignment.
@@ -85,7 +98,6 @@ class ConstraintBackend(Backend):
             csp.addConstraint(
                 _diagonals_constraint_type()(run.check_time, interval, check=False), list(rows)
             )
-        run.stats.update(solver=type(solver).__name__, diagonals=diagonals, solutions=0)
         found = 0
         try:
             for assignment in csp.getSolutionIter():

@@ -2,12 +2,13 @@
 
 The model is the row model of the other CP backends: ``q[r] = intvar(0, n - 1)``,
 ``AllDifferent`` on ``q``, on ``q[r] + r`` and on ``q[r] - r``; a fixed queen is an
-equality. cpmpy hands it to the solver named by ``solver=`` (``cpmpy.SolverLookup``:
-``ortools`` by default, ``choco``, ``exact``, ``z3``, ``pysat``, ``pumpkin``, ... and
-``"pysat:glucose4"`` style names for a subsolver) and enumerates with the solver's
-``solveAll``, passing ``limit`` as its ``solution_limit`` and the time left as its
-``time_limit``. Some solvers enumerate natively (OR-Tools, Choco); for the others cpmpy
-adds a clause forbidding each solution and solves again, which is slower.
+equality ``q[r] == c``, a blocked square a disequality ``q[r] != c``. cpmpy hands it
+to the solver named by ``solver=`` (``cpmpy.SolverLookup``: ``ortools`` by default,
+``choco``, ``exact``, ``z3``, ``pysat``, ``pumpkin``, ... and ``"pysat:glucose4"``
+style names for a subsolver) and enumerates with the solver's ``solveAll``, passing
+``limit`` as its ``solution_limit`` and the time left as its ``time_limit``. Some
+solvers enumerate natively (OR-Tools, Choco); for the others cpmpy adds a clause
+forbidding each solution and solves again, which is slower.
 
 ``solveAll`` returns when it is done, so the solutions are collected, sorted and
 then yielded: a complete enumeration comes out in lexicographic order.
@@ -65,6 +66,8 @@ class CpmpyBackend(Backend):
     (92, (0, 4, 7, 5, 2, 6, 1, 3), 'OPTIMAL')
     >>> cpqueens.count(6, backend="cpmpy", solver="choco")
     4
+    >>> cpqueens.count(8, backend="cpmpy", blocked=[(0, 0), (3, 3)])
+    80
 
     See Also
     --------
@@ -80,6 +83,7 @@ class CpmpyBackend(Backend):
     requires = "cpmpy"
     install_hint = "cpmpy"
     lexicographic = False  # the order of a limited enumeration is the solver's
+    supports_blocked = True
     options = ("solver",)
 
     def solver_choices(self) -> dict[str, str | None]:
@@ -107,6 +111,7 @@ class CpmpyBackend(Backend):
             cp.AllDifferent([q[r] + r for r in range(n)]),
             cp.AllDifferent([q[r] - r for r in range(n)]),
             [q[r] == column for r, column in enumerate(problem.fixed) if column is not None],
+            [q[r] != column for r, column in sorted(problem.blocked)],
         )
         found: list[tuple[int, ...]] = []
         try:

@@ -12,13 +12,17 @@ column first) and presolve and inprocessing off. Blocks run in lexicographic ord
 each block's solutions are sorted, so a complete enumeration comes out in
 lexicographic order; a ``limit`` stops the search once enough solutions are in. For
 n=12, ``python benchmarks/bench_cpsat.py`` measures this at about 5x faster than one
-run of the same model with CP-SAT's default search (2.5 s against 14.4 s).
+run of the same model with CP-SAT's default search (2.5 s against 14.4 s). Blocked
+squares are taken out of their row's domain, so the blocks never place a queen on
+one either; a row with every square blocked has no solution, and no run is made
+(CP-SAT refuses a variable with an empty domain; ``stats["empty_row"]`` names it).
 
 ``search="free"`` (the default with a ``limit``) leaves the search to CP-SAT on a
 boolean model: one literal per square, exactly one queen per row and per column, at
-most one per diagonal. Clause propagation is what CP-SAT does fastest, so this finds a
-first solution for n=200 in a few seconds, where the integer model needs much longer.
-Its solutions come in no particular order.
+most one per diagonal; the literal of a blocked square is fixed false. Clause
+propagation is what CP-SAT does fastest, so this finds a first solution for n=200 in
+a few seconds, where the integer model needs much longer. Its solutions come in no
+particular order.
 
 A solver run reports its solutions only when it returns, so this backend is lazy
 block by block, not solution by solution. ``time_limit`` becomes each run's
@@ -39,6 +43,7 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import InvalidInputError
+from ._domains import row_domains
 from .base import Backend, Problem, SearchRun, watched
 
 SEARCHES = ("auto", "blocks", "free")
@@ -76,6 +81,8 @@ class CPSatBackend(Backend):
     (92, (0, 4, 7, 5, 2, 6, 1, 3), 1)
     >>> cpqueens.is_valid(cpqueens.solve(30, backend="cpsat", limit=1).solution)
     True
+    >>> cpqueens.count(8, backend="cpsat", blocked=[(0, 0), (3, 3)])
+    80
 
     See Also
     --------
@@ -91,6 +98,7 @@ class CPSatBackend(Backend):
     install_hint = "ortools"
     lexicographic = False  # only a complete "blocks" enumeration is in order
     supports_workers = True
+    supports_blocked = True
     options = ("search", "split_depth")
 
     def check_options(self, options: dict[str, Any]) -> None:
@@ -126,7 +134,7 @@ class CPSatBackend(Backend):
             yield from _enumerate_blocks(cp_model, problem, run, workers, depth)
         else:
             began = time.monotonic()
-            model, read = _square_model(cp_model, problem.n, problem.fixed, run)
+            model, read = _square_model(cp_model, problem, run)
             found, _ = _run_solver(
                 cp_model,
                 model,
@@ -144,10 +152,15 @@ def _enumerate_blocks(
     cp_model: Any, problem: Problem, run: SearchRun, workers: int, depth: int
 ) -> Iterator[Solution]:
     parameters = {**BLOCK_PARAMETERS, "search_branching": cp_model.FIXED_SEARCH}
+    allowed = row_domains(problem)
+    empty = next((row for row, columns in enumerate(allowed) if not columns), None)
+    if empty is not None:  # no solution, and CP-SAT refuses an empty domain
+        run.stats["empty_row"] = empty
+        return
     produced = 0
-    for prefix in _prefixes(problem.n, problem.fixed, depth):
+    for prefix in _prefixes(problem.n, problem.fixed, allowed, depth):
         wanted = None if problem.limit is None else problem.limit - produced
-        model, read = _row_model(cp_model, problem.n, problem.fixed, prefix, run)
+        model, read = _row_model(cp_model, allowed, prefix, run)
         found, go_on = _run_solver(cp_model, model, read, wanted, run, workers, parameters)
         found.sort()
         yield from found
@@ -156,8 +169,14 @@ def _enumerate_blocks(
             return
 
 
-def _prefixes(n: int, fixed: Sequence[int | None], depth: int) -> Iterator[tuple[int, ...]]:
-    """Non-attacking placements of rows ``0..depth-1`` that respect every fixed queen."""
+def _prefixes(
+    n: int, fixed: Sequence[int | None], allowed: Sequence[Sequence[int]], depth: int
+) -> Iterator[tuple[int, ...]]:
+    """Non-attacking placements of rows ``0..depth-1`` that respect every fixed queen.
+
+    ``allowed[row]`` lists the columns row ``row`` may take (its fixed one, or those
+    not blocked); no other square is tried.
+    """
     given = [(row, column) for row, column in enumerate(fixed) if column is not None]
 
     def safe(row: int, column: int, queens: list[tuple[int, int]]) -> bool:
@@ -172,7 +191,7 @@ def _prefixes(n: int, fixed: Sequence[int | None], depth: int) -> Iterator[tuple
             yield prefix
             return
         queens = [*enumerate(prefix), *given]
-        for column in range(n) if fixed[row] is None else (fixed[row],):
+        for column in allowed[row]:
             if safe(row, column, queens):
                 yield from extend((*prefix, column))
 
@@ -180,17 +199,26 @@ def _prefixes(n: int, fixed: Sequence[int | None], depth: int) -> Iterator[tuple
 
 
 def _row_model(
-    cp_model: Any, n: int, fixed: Sequence[int | None], prefix: tuple[int, ...], run: SearchRun
+    cp_model: Any, allowed: Sequence[Sequence[int]], prefix: tuple[int, ...], run: SearchRun
 ) -> tuple[Any, Reader]:
-    """One integer per row, all-different on columns and both diagonal families."""
+    """One integer per row, all-different on columns and both diagonal families.
+
+    Row ``r``'s domain is its column in ``prefix``, else ``allowed[r]`` (a fixed
+    queen's column, or the columns not blocked); none may be empty.
+    """
     model = cp_model.CpModel()
+    n = len(allowed)
     rows = []
     for row in range(n):
         if not row % 256:
             run.check_time()
-        column = prefix[row] if row < len(prefix) else fixed[row]
-        low, high = (0, n - 1) if column is None else (column, column)
-        rows.append(model.new_int_var(low, high, f"q{row}"))
+        if row < len(prefix):
+            rows.append(model.new_int_var(prefix[row], prefix[row], f"q{row}"))
+        elif len(allowed[row]) == n:
+            rows.append(model.new_int_var(0, n - 1, f"q{row}"))
+        else:
+            domain = cp_model.Domain.from_values(allowed[row])
+            rows.append(model.new_int_var_from_domain(domain, f"q{row}"))
     model.add_all_different(rows)
     model.add_all_different(q + row for row, q in enumerate(rows))
     model.add_all_different(q - row for row, q in enumerate(rows))
@@ -202,14 +230,15 @@ def _row_model(
     return model, read
 
 
-def _square_model(
-    cp_model: Any, n: int, fixed: Sequence[int | None], run: SearchRun
-) -> tuple[Any, Reader]:
+def _square_model(cp_model: Any, problem: Problem, run: SearchRun) -> tuple[Any, Reader]:
     """One literal per square: exactly one queen per row and column, at most one per diagonal.
+
+    A fixed queen's literal is fixed true, a blocked square's false.
 
     Building it takes seconds for a board of a thousand rows, all of it in Python, so
     the clock is read after each line of squares and the build stops at the deadline.
     """
+    n = problem.n
     model = cp_model.CpModel()
     squares = []
     for row in range(n):
@@ -227,9 +256,11 @@ def _square_model(
         for cells in (down, up):
             if len(cells) > 1:
                 model.add_at_most_one(cells)
-    for row, column in enumerate(fixed):
+    for row, column in enumerate(problem.fixed):
         if column is not None:
             model.add(squares[row][column] == 1)
+    for row, column in sorted(problem.blocked):
+        model.add(squares[row][column] == 0)
 
     def read(callback: Any) -> Solution:
         return tuple(

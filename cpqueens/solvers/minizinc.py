@@ -2,7 +2,9 @@
 
 ``cpqueens/solvers/models/queens.mzn`` is an ordinary MiniZinc model (one can open it
 in the MiniZinc IDE): one variable per row, ``alldifferent`` on the columns and on
-both diagonal families, the fixed queens as data (``-1`` for a free row), and a
+both diagonal families, the fixed queens as data (``-1`` for a free row), the blocked
+squares as data too (``nblocked`` and an ``nblocked`` by 2 array ``blocked`` of
+0-based ``(row, column)`` pairs, each a constraint ``q[row] != column``), and a
 search annotation chosen by the data: rows in order and columns from the left
 (``search="input"``: a complete enumeration comes out in lexicographic order), or the
 row with the fewest columns left first (``search="first-fail"``: a first solution for
@@ -16,6 +18,10 @@ Every solution comes from one run (``-a``; ``limit`` becomes ``-n``, ``time_limi
 the run's time limit), read when the run ends, so the solutions are sorted and then
 yielded. ``stats`` holds the statistics the solver prints (Gecode: ``nodes``,
 ``failures``, ``propagations``, ``peakDepth``, ``solveTime``...), times in seconds.
+
+The model's header comment gives its data format, so that a ``.dzn`` file written
+elsewhere runs from the command line (``minizinc --solver gecode -a queens.mzn
+instance.dzn``).
 
 The backend needs the ``minizinc`` Python package and the MiniZinc toolchain on the
 ``PATH``: Debian and Ubuntu ship both the toolchain and Gecode in the package
@@ -66,6 +72,8 @@ class MiniZincBackend(Backend):
     >>> result = cpqueens.solve(8, backend="minizinc") if ready else None
     >>> not ready or (result.count, result.solutions[0]) == (92, (0, 4, 7, 5, 2, 6, 1, 3))
     True
+    >>> not ready or cpqueens.count(8, backend="minizinc", blocked=[(0, 0), (3, 3)]) == 80
+    True
 
     See Also
     --------
@@ -80,6 +88,7 @@ class MiniZincBackend(Backend):
     requires = "minizinc"
     install_hint = "minizinc"
     lexicographic = False  # sorted when complete; a limited run stops where the solver was
+    supports_blocked = True
     options = ("solver", "search")
 
     def is_available(self) -> bool:
@@ -113,6 +122,8 @@ class MiniZincBackend(Backend):
         instance = minizinc.Instance(minizinc.Solver.lookup(tag), model, driver)
         instance["n"] = problem.n
         instance["fixed"] = [-1 if column is None else column for column in problem.fixed]
+        instance["nblocked"] = len(problem.blocked)
+        instance["blocked"] = [[row, column] for row, column in sorted(problem.blocked)]
         search = problem.options.get("search", "auto")
         if search == "auto":
             search = "input" if problem.limit is None else "first-fail"

@@ -10,6 +10,27 @@ The article counts 2,056 nodes and 15,720 attempts for n=8, and 27,358,552 nodes
 377,901,398 attempts for n=14; this backend reports the same figures. The test suite
 checks n=8; n=14 takes minutes in Python, so a benchmark reproduces it:
 ``python benchmarks/bench_backends.py --sizes 8 --repeat 1 --backends tree --tree-14``.
+
+Blocked squares (blocked n-queens) are an extension, not in the article. A blocked
+square is simply not a candidate: ``WalkThroughTree`` leaves it out of its line's
+squares, as it leaves out all but the given square of a line whose queen is fixed,
+and the threat check is unchanged. With them the figures mean exactly this:
+
+* a **node** is a ``Position`` made, one per candidate square found safe; a blocked
+  square never becomes one;
+* an **attempt** is one candidate square handed to the threat check; a blocked square
+  is never tried, so ``attempts`` is, over every position expanded (the root and
+  each node above the last line), the number of candidates of the line below it:
+  ``n``, minus that line's blocked squares, or 1 for a fixed line.
+
+>>> import cpqueens
+>>> r = cpqueens.solve(4, backend="tree", blocked=[(0, 1)])
+>>> r.solutions, r.stats["nodes"], r.stats["attempts"]
+(((2, 0, 3, 1),), 12, 47)
+
+There the root tries the first line's 3 open squares and each of the 11 nodes above
+the last line the 4 squares of the line below it: 3 + 11 * 4 = 47 attempts; the
+twelfth node is the solution's last queen.
 """
 
 from __future__ import annotations
@@ -17,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Solution
+from ._candidates import row_candidates
 from .base import Backend, Problem, SearchRun, check_interval
 
 
@@ -64,11 +86,14 @@ class TreeBackend(Backend):
     summary = "tree walk over parent-linked nodes, threat check up the parents"
     source = "article 001 (Position tree, WalkThroughTree)"
     recurses = True
+    supports_blocked = True
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
-        n, fixed = problem.n, problem.fixed
+        n = problem.n
         # Read the clock more often as a node's work grows with the board.
         interval = check_interval(n * n)
+        # Each line's candidates: all its squares, its fixed one, or its unblocked ones.
+        candidates_of = row_candidates(problem)
         nodes = attempts = 0
 
         def walk_through_tree(position: Position) -> Iterator[Solution]:
@@ -77,8 +102,7 @@ class TreeBackend(Backend):
                 yield position.columns()
                 return
             row = position.line  # 0-based row of the next line
-            candidates = range(n) if fixed[row] is None else (fixed[row],)
-            for column in candidates:
+            for column in candidates_of[row]:
                 attempts += 1
                 if position.is_safe(column):
                     nodes += 1

@@ -25,12 +25,20 @@ class PropagationBackend(Backend):
     ``pruned`` (squares removed from domains, fixed queens' included) and
     ``nodes_per_depth`` (index 0, the root, is 0).
 
+    Blocked squares (``blocked=``) are left out of the domains from the start:
+    never placed, never counted as pruned. Under forward checking or arc
+    consistency a row whose squares are all blocked is a wipe-out at the root (no
+    node at all); blind search finds it when it reaches that row.
+
     >>> import cpqueens
     >>> r = cpqueens.solve(8, backend="propagate")
     >>> r.count, r.stats["nodes"], r.stats["dead_ends"]
     (92, 1724, 560)
     >>> cpqueens.solve(8, backend="propagate", propagation="arc", order="first-fail").stats["nodes"]
     738
+    >>> r = cpqueens.solve(6, backend="propagate", blocked=[(0, 1), (0, 4)])
+    >>> r.count, r.solutions[0]
+    (2, (2, 5, 1, 4, 0, 3))
 
     See Also
     --------
@@ -43,6 +51,7 @@ class PropagationBackend(Backend):
     source = "constraint programming textbook search (forward checking, MAC, first-fail)"
     recurses = True
     options = ("propagation", "order")
+    supports_blocked = True
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_search(options.get("propagation", "forward"), options.get("order", "row"))
@@ -108,14 +117,14 @@ class PropagationBackend(Backend):
                             continue
                 yield from expand(new, rest, after, below)
 
+        # Blocked squares never enter a domain: they are not options, so not pruned either.
+        blocked = problem.blocked_masks() if problem.has_blocked else None
         try:
             if plain:
-                domains = engine.pack([full if c is None else 1 << c for c in problem.fixed])
-                wiped = -1
+                domains, wiped = engine.start(problem.fixed, blocked), -1
             else:
-                domains, wiped = engine.root(problem.fixed)
-                start = sum(1 if c is not None else n for c in problem.fixed)
-                pruned = start - domains.bit_count()
+                domains, wiped = engine.root(problem.fixed, blocked)
+                pruned = engine.start(problem.fixed, blocked).bit_count() - domains.bit_count()
             if wiped < 0:
                 yield from expand(domains, range(n), domains.bit_count(), 0)
         finally:

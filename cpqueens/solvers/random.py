@@ -24,9 +24,22 @@ candidate of its row for safety first and only then looks at the exclusion list,
 the article's condition does (``... or column in exclusions``), so each pick costs
 one attempt per candidate of the row, excluded or not:
 ``attempts = sum over picks of the row's candidates``, that is
-``n * (nodes + dead ends)`` without fixed queens (a fixed row has one candidate).
+``n * (nodes + dead ends)`` without fixed queens or blocked squares (a fixed row has
+one candidate, a row with blocked squares its unblocked ones).
 Nodes are the same as the other backtrackers'; attempts are more, because every pick
 filters the whole row again.
+
+Blocked squares (blocked n-queens) are an extension, not in the article. A row's
+blocked squares are left out of the squares it filters, so they are never among its
+safe squares, never tested (not attempts), never picked (not nodes), and the random
+draw is made among the others. On a board without blocked squares every row's
+candidates are the whole row, as before, so a seed gives the same walk as it always
+has.
+
+>>> import cpqueens
+>>> r = cpqueens.solve(5, backend="random", seed=3, blocked=[(0, 0), (2, 2)])
+>>> len(r.solutions), all(s[0] != 0 and s[2] != 2 for s in r.solutions)
+(6, True)
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ import random
 from collections.abc import Iterator
 
 from ..board import Solution
+from ._candidates import row_candidates
 from .base import Backend, Problem, SearchRun, check_interval
 
 
@@ -59,11 +73,14 @@ class RandomizedBackend(Backend):
     source = "article 003 (filter_and_pick_place)"
     randomized = True
     lexicographic = False
+    supports_blocked = True
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
-        n, fixed = problem.n, problem.fixed
+        n = problem.n
         # Read the clock more often as a node's work grows with the board.
         interval = check_interval(n * n)
+        # Each row's candidates: all its squares, its fixed one, or its unblocked ones.
+        candidates_of = row_candidates(problem)
         rng = random.Random(problem.seed)
         picked: list[int] = []  # placePicked: the column chosen in each row so far
         exclusions: list[set[int]] = [set() for _ in range(n)]
@@ -71,9 +88,8 @@ class RandomizedBackend(Backend):
 
         def filter_and_pick(row: int) -> bool:
             nonlocal attempts, dead_ends
-            candidates = range(n) if fixed[row] is None else (fixed[row],)
             alternatives = []
-            for column in candidates:
+            for column in candidates_of[row]:
                 attempts += 1
                 safe = all(
                     column != other and abs(column - other) != row - other_row

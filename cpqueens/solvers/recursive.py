@@ -7,6 +7,18 @@ own square and the two squares at distance ``N - m`` on either side), then recur
 into each square that is not blocked. The articles walk columns and record rows;
 cpqueens records the column of each row, which is the same search on the
 transposed board, so solutions come out in lexicographic order.
+
+Blocked squares (blocked n-queens) are an extension, not in the articles. The
+articles' "blocked" array holds the squares attacked by the queens above; the
+problem's blocked squares are a different thing and do not join it: a line's loop
+simply never visits them, as it visits only the fixed square of a line whose queen is
+given. They are therefore never attempts and never nodes, and the order stays
+lexicographic.
+
+>>> import cpqueens
+>>> r = cpqueens.solve(4, backend="recursive", blocked=[(0, 1)])
+>>> r.solutions, r.stats["nodes"], r.stats["attempts"]
+(((2, 0, 3, 1),), 12, 47)
 """
 
 from __future__ import annotations
@@ -14,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Solution
+from ._candidates import row_candidates
 from .base import Backend, Problem, SearchRun, check_interval
 
 
@@ -30,11 +43,14 @@ class RecursiveBackend(Backend):
     summary = "recursive backtracking with a blocked-squares array per row"
     source = "articles 000 (Queen8) and 004 (getAccessRows / solveEightQueen)"
     recurses = True
+    supports_blocked = True
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
-        n, fixed = problem.n, problem.fixed
+        n = problem.n
         # Read the clock more often as a node's work grows with the board.
         interval = check_interval(n)
+        # Each line's squares to visit: all of them, its fixed one, or its unblocked ones.
+        candidates_of = row_candidates(problem)
         columns = [0] * n
         nodes = attempts = 0
 
@@ -53,9 +69,10 @@ class RecursiveBackend(Backend):
 
         def arrange(row: int) -> Iterator[Solution]:
             nonlocal nodes, attempts
+            # The articles' "blocked": attacked from above. The problem's blocked
+            # squares are not in it; they are missing from candidates_of[row].
             blocked = blocked_columns(row)
-            candidates = range(n) if fixed[row] is None else (fixed[row],)
-            for column in candidates:
+            for column in candidates_of[row]:
                 attempts += 1
                 if blocked[column]:
                     continue

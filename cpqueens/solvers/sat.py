@@ -1,24 +1,25 @@
 """SAT solvers through python-sat (``pysat``), under each of its cardinality encodings.
 
-One Boolean variable per square: square ``(r, c)`` is variable ``r * n + c + 1``, so
-the first ``n * n`` variables are the board and a model is read without a search.
-Every row gets a clause (at least one queen) and an at-most-one; every column and
-every diagonal of two squares or more an at-most-one. Every column also gets the
-clause "at least one queen", which follows from the others (n queens, n columns) but
-spares the solver finding it out. The at-most-ones are written in the encoding
-chosen with ``encoding=`` (pysat's ``CardEnc.atmost``, whose auxiliary variables come
-after the squares). ``native`` hands the at-most-ones to a solver with cardinality
-constraints of its own (MiniCard, GlueCard) instead of clauses.
+The formula is :mod:`cpqueens.instances.cnf`'s: one Boolean variable per square
+(square ``(r, c)`` is variable ``r * n + c + 1``, so the first ``n * n`` variables are
+the board and a model is read without a search), a clause and an at-most-one per row,
+an at-most-one per column and per diagonal, the implied clause "at least one queen"
+per column. The at-most-ones are written in the encoding chosen with ``encoding=``
+(pysat's ``CardEnc.atmost``, whose auxiliary variables come after the squares).
+``native`` hands the at-most-ones to a solver with cardinality constraints of its own
+(MiniCard, GlueCard) instead of clauses. A queen given in advance is a unit clause,
+and so is a blocked square, negated: ``-square(r, c)``.
+:func:`cpqueens.instances.cnf.dimacs` writes the same formula out for any solver.
 
 Enumeration adds, after each solution, the clause that forbids it; the clause needs
 only the ``n`` squares holding a queen, since any other solution moves one of them.
 The board is split on row 0: the solver is called under the assumption "the queen of
-row 0 is in column c", for each c in turn, so each block has n - 1 free rows and its
-solutions are sorted before they are yielded (a complete enumeration comes out in
-lexicographic order). Measured side by side at n=11 (medians of 3, on the same
-formula), the blocks made CaDiCaL 1.9.5 about 1.5x and Glucose 4 about 1.4x faster
-than one loop over the whole board; ``benchmarks/bench_solvers.py`` compares the
-backend with such a loop. Kissat in pysat cannot take a clause after a
+row 0 is in column c", for each column c that is not blocked in turn, so each block
+has n - 1 free rows and its solutions are sorted before they are yielded (a complete
+enumeration comes out in lexicographic order). Measured side by side at n=11 (medians
+of 3, on the same formula), the blocks made CaDiCaL 1.9.5 about 1.5x and Glucose 4
+about 1.4x faster than one loop over the whole board; ``benchmarks/bench_solvers.py``
+compares the backend with such a loop. Kissat in pysat cannot take a clause after a
 solve, so for it each solution is a fresh solver run (slow, but right).
 
 ``time_limit`` is checked between two solutions, and each call of a solver that
@@ -37,11 +38,18 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from ..board import Solution
 from ..errors import InvalidInputError, SolverError
+from ..instances.cnf import (
+    CLAUSE_ENCODINGS,
+    DEFAULT_ENCODING,
+    NATIVE,
+    blocked_clauses,
+    board_formula,
+)
 from .base import (
     Backend,
     OutOfTime,
@@ -52,19 +60,8 @@ from .base import (
     run_stoppable,
 )
 
-#: pysat's at-most-one encodings, by the names of ``pysat.card.EncType``.
-ENCODINGS = (
-    "pairwise",
-    "seqcounter",
-    "sortnetwrk",
-    "cardnetwrk",
-    "bitwise",
-    "ladder",
-    "totalizer",
-    "mtotalizer",
-    "kmtotalizer",
-    "native",
-)
+#: pysat's at-most-one encodings, by the names of ``pysat.card.EncType``, and ``native``.
+ENCODINGS = (*CLAUSE_ENCODINGS, NATIVE)
 #: The solvers pysat ships (``pysat.solvers.SolverNames``), and the package an
 #: optional one needs.
 SOLVERS = (
@@ -102,7 +99,6 @@ SLICE_SECONDS = 0.2
 #: Clauses handed to the solver at a time, so that loading a large board can stop.
 LOAD_CHUNK = 100_000
 DEFAULT_SOLVER = "cadical195"
-DEFAULT_ENCODING = "seqcounter"
 
 
 class SatBackend(Backend):
@@ -112,7 +108,10 @@ class SatBackend(Backend):
     (the at-most-one encoding, default ``"seqcounter"``). ``stats`` holds the
     solver's ``decisions``, ``conflicts``, ``propagations`` and ``restarts``
     (summed over its runs), and the size of the formula: ``variables`` and
-    ``clauses`` (blocking clauses not included).
+    ``clauses`` (the blocked squares' unit clauses included, the clauses that forbid
+    each solution found not).
+
+    Blocked squares are unit clauses ``-square(r, c)``.
 
     >>> import cpqueens
     >>> result = cpqueens.solve(8, backend="sat")
@@ -120,6 +119,8 @@ class SatBackend(Backend):
     (92, (0, 4, 7, 5, 2, 6, 1, 3), 'cadical195')
     >>> cpqueens.count(8, backend="sat", solver="minisat22", encoding="ladder")
     92
+    >>> cpqueens.count(8, backend="sat", blocked=[(0, 0), (3, 3)])
+    80
 
     See Also
     --------
@@ -136,6 +137,7 @@ class SatBackend(Backend):
     install_hint = "python-sat"
     lexicographic = False  # a complete enumeration is sorted; a limited one is not
     options = ("solver", "encoding")
+    supports_blocked = True
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice("sat", "encoding", options.get("encoding", DEFAULT_ENCODING), ENCODINGS)
@@ -185,6 +187,7 @@ def find_models(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
     encoding = problem.options.get("encoding", DEFAULT_ENCODING)
     n = problem.n
     clauses, atmosts, top = board_formula(n, encoding, problem.fixed, run.check_time)
+    clauses += blocked_clauses(n, problem.blocked)
     stats = run.stats
     stats.update(solver=name, encoding=encoding, variables=top, clauses=len(clauses))
     stats.update(decisions=0, conflicts=0, propagations=0, restarts=0, solver_runs=0)
@@ -228,7 +231,8 @@ def find_models(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
     solver = None
     produced = 0
     try:
-        for first in range(n) if problem.fixed[0] is None else (problem.fixed[0],):
+        # A blocked square of row 0 is no block: its assumption would fail at once.
+        for first in problem.allowed_columns(0):
             found = 0
             wanted = None if problem.limit is None else problem.limit - produced
             while wanted is None or found < wanted:
@@ -271,6 +275,7 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[Solution | Non
     spec = {
         "n": problem.n,
         "fixed": list(problem.fixed),
+        "blocked": sorted(problem.blocked),
         "limit": problem.limit,
         "options": problem.options,
     }
@@ -397,54 +402,6 @@ def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label
         run.mark_timed_out()
         return False
     return bool(found)
-
-
-def board_formula(
-    n: int,
-    encoding: str,
-    fixed: tuple[int | None, ...],
-    check_time: Callable[[], None] = lambda: None,
-) -> tuple[list[list[int]], list[list[int]], int]:
-    """The clauses of the board, the at-most-ones left to the solver, the top variable.
-
-    Square ``(r, c)`` is variable ``r * n + c + 1``. With ``encoding="native"`` the
-    at-most-ones are returned as literal lists for the solver's ``add_atmost``;
-    otherwise they are encoded into clauses and the list is empty. ``check_time`` is
-    called after each line is encoded (a board of hundreds of rows takes seconds).
-
-    >>> clauses, atmosts, top = board_formula(2, "pairwise", (None, None))
-    >>> clauses
-    [[1, 2], [3, 4], [1, 3], [2, 4], [-1, -2], [-3, -4], [-1, -3], [-2, -4], [-2, -3], [-1, -4]]
-    >>> top
-    4
-    """
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
-
-    def square(row: int, column: int) -> int:
-        return row * n + column + 1
-
-    rows = [[square(r, c) for c in range(n)] for r in range(n)]
-    columns = [[square(r, c) for r in range(n)] for c in range(n)]
-    ups = [[square(r, d - r) for r in range(n) if 0 <= d - r < n] for d in range(2 * n - 1)]
-    downs = [
-        [square(r, d - n + 1 + r) for r in range(n) if 0 <= d - n + 1 + r < n]
-        for d in range(2 * n - 1)
-    ]
-    # n queens, at most one a column, n columns: every column has one. Saying so in n
-    # clauses the solver could derive costs nothing and, measured at n=11, makes the
-    # enumeration 1.7x (CaDiCaL) to 3.8x (Glucose) faster.
-    clauses = [list(line) for line in (*rows, *columns)]
-    clauses += [[square(r, c)] for r, c in enumerate(fixed) if c is not None]
-    lines = [line for line in (*rows, *columns, *ups, *downs) if len(line) > 1]
-    pool = IDPool(start_from=n * n + 1)
-    if encoding == "native":
-        return clauses, lines, n * n
-    kind = getattr(EncType, encoding)
-    for line in lines:
-        clauses += CardEnc.atmost(line, 1, vpool=pool, encoding=kind).clauses
-        check_time()
-    return clauses, [], max(pool.top, n * n)
 
 
 @functools.cache

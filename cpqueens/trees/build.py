@@ -7,8 +7,10 @@ so a smaller id was visited earlier. The attributes every node carries
 (``row``, ``column``, ``depth``, ``placement``, ``solution``, ``dead_end``,
 ``rejected``, ``truncated``) are described in :mod:`cpqueens.trees.nodes`.
 
-The graph attributes ``n``, ``fixed`` (row -> column), ``include_rejected``,
-``max_depth``, ``propagation`` and ``order`` record how the tree was asked for.
+The graph attributes ``n``, ``fixed`` (row -> column), ``blocked`` (the sorted
+tuple of blocked (row, column) squares), ``include_rejected``, ``max_depth``,
+``propagation`` and ``order`` record how the tree was asked for. A blocked square
+is never a node: the search does not try it at all.
 The default tree is the one the hand-written backtrackers walk
 (:mod:`cpqueens.trees.plain`), so its size is their ``stats``: the nodes below the
 root are ``stats["nodes"]``, and with rejected attempts the non-root nodes are
@@ -29,13 +31,14 @@ a built tree, :mod:`cpqueens.trees.readwrite` to export and read trees and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..arguments import check_fixed, check_int
+from ..arguments import Square, check_blocked, check_fixed, check_fixed_squares, check_int
 from ..engines.propagation import check_search
-from ..errors import TreeTooLargeError
-from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
+from ..errors import InvalidInputError, TreeTooLargeError
+from ..instances import Instance
+from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows
 from .size import DEFAULT_MAX_NODES, MAX_TREE_N, check_tree_n, estimate, size_bounds, tree_search
 from .summary import tree_solutions
 
@@ -53,9 +56,10 @@ __all__ = [
 
 
 def decision_tree(
-    n: int,
+    n: int | Instance,
     fixed: Mapping[int, int] | None = None,
     *,
+    blocked: Iterable[Square] | None = None,
     propagation: str = "none",
     order: str = "row",
     include_rejected: bool = False,
@@ -66,10 +70,17 @@ def decision_tree(
 
     Parameters
     ----------
-    n : int
-        Board size, from 1 to :data:`~cpqueens.trees.size.MAX_TREE_N` (1,000).
+    n : int or Instance
+        Board size, from 1 to :data:`~cpqueens.trees.size.MAX_TREE_N` (1,000), or an
+        :class:`~cpqueens.Instance` (its fixed queens and blocked squares then come
+        with it).
     fixed : mapping of int to int, optional
         Queens placed in advance, row -> column: a fixed row offers one square only.
+    blocked : iterable of (int, int), optional
+        Squares no queen may occupy, ``(row, column)``, 0-based. A blocked square is
+        never tried: it is not a node, and with ``include_rejected`` not a rejected
+        leaf either, as if the board had no such square. With propagation a row
+        whose every square is blocked wipes the root out.
     propagation : {"none", "forward", "arc"}
         ``"none"``: blind backtracking, a node for each safe square of the next
         row. ``"forward"``: forward checking; each square left in the chosen row's
@@ -108,7 +119,9 @@ def decision_tree(
         When the tree would exceed ``max_nodes``; the message gives the estimate.
     InvalidInputError
         For ``n`` beyond 1,000, an unknown ``propagation`` or ``order``, and for
-        ``order="first-fail"`` without propagation.
+        ``order="first-fail"`` without propagation, a blocked square off the board,
+        a fixed queen on a blocked square, and an Instance given with ``fixed`` or
+        ``blocked`` as well.
 
     Examples
     --------
@@ -129,11 +142,24 @@ def decision_tree(
     (738, 164)
     >>> G.nodes[1]["pruned"][:4], G.nodes[1]["wiped_out"]
     (((1, 0), (1, 1), (2, 0), (2, 2)), -1)
+    >>> G = cpqueens.decision_tree(6, blocked=[(0, 1), (0, 4)])
+    >>> G.graph["blocked"], sorted(cpqueens.tree_solutions(G))
+    (((0, 1), (0, 4)), [(2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2)])
     """
+    if isinstance(n, Instance):
+        if fixed is not None or blocked is not None:
+            raise InvalidInputError(
+                "give the fixed queens and blocked squares in the Instance or as "
+                "arguments, not both"
+            )
+        n, fixed, blocked = n.n, n.fixed_rows, n.blocked
     n = check_int(n, "n", 1)
     # Before anything of size n is made: a list of n rows may not even fit.
     check_tree_n(n)
     per_row = check_fixed(fixed, n)
+    squares = check_blocked(blocked, n)
+    check_fixed_squares(per_row, squares)
+    masks = blocked_rows(squares, n) if squares else None
     if max_depth is not None:
         max_depth = check_int(max_depth, "max_depth", 0)
     max_nodes = check_int(max_nodes, "max_nodes", 1)
@@ -148,10 +174,11 @@ def decision_tree(
         depth_limit=depth_limit,
         propagation=propagation,
         cap=max_nodes,
+        blocked=masks,
     )
     if bounds.lower > max_nodes:
         raise _too_large(n, bounds.lower, max_nodes, exact=False, at_least=True)
-    search = tree_search(n, per_row, propagation, order)
+    search = tree_search(n, per_row, propagation, order, masks)
     if bounds.upper > max_nodes:
         size = estimate(search, depth_limit, include_rejected=include_rejected)
         if size.graph_nodes > max_nodes:
@@ -163,6 +190,7 @@ def decision_tree(
     G = nx.DiGraph(
         n=n,
         fixed={row: col for row, col in enumerate(per_row) if col is not None},
+        blocked=tuple(sorted(squares)),
         include_rejected=include_rejected,
         max_depth=max_depth,
         propagation=propagation,

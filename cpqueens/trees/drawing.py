@@ -380,6 +380,10 @@ def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
         text += f", cut at depth {G.graph['max_depth']}"
     if G.graph.get("fixed"):
         text += ", fixed " + ", ".join(f"row {r}: col {c}" for r, c in G.graph["fixed"].items())
+    if G.graph.get("blocked"):
+        # Listed they could fill the line: their number says the board is not the plain one.
+        count = len(G.graph["blocked"])
+        text += f", {count} blocked square{'s' if count != 1 else ''}"
     if solutions_only:
         text += f" (paths to solutions only: {shown.number_of_nodes() - 1} nodes)"
     return text

@@ -4,6 +4,8 @@ The ground floor of :mod:`cpqueens.trees`: it imports nothing from the family.
 The plain tree (:mod:`cpqueens.trees.plain`) and the propagating one
 (:mod:`cpqueens.trees.propagated`) differ only in how a node's children are made;
 both write their nodes with :func:`node_attributes` and grow with :func:`walk`.
+Both start from the squares each row offers (:func:`candidates`), where a blocked
+square is missing: it is never tried, so it is never a node of any kind.
 
 Every node carries the attributes of :data:`NODE_ATTRIBUTES`:
 
@@ -35,7 +37,7 @@ wiped out.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from ..board import Solution
@@ -62,15 +64,31 @@ PROPAGATION_ATTRIBUTES = ("pruned", "wiped_out")
 State = TypeVar("State")
 
 
-def candidates(fixed: Sequence[int | None], row: int, n: int) -> int:
+def candidates(fixed: Sequence[int | None], row: int, n: int, blocked: int = 0) -> int:
     """The squares a row offers before any queen is placed, as a bit mask of columns.
 
-    A fixed row offers its one square, any other row all ``n``.
+    A fixed row offers its one square, any other row all ``n`` but its ``blocked``
+    ones (a bit mask too). A blocked square is never offered, so it is never
+    tried: neither a node nor a failed attempt.
 
     >>> bin(candidates((None, 2), 0, 4)), bin(candidates((None, 2), 1, 4))
     ('0b1111', '0b100')
+    >>> bin(candidates((None, 2), 0, 4, blocked=0b0101))
+    '0b1010'
     """
-    return (1 << n) - 1 if fixed[row] is None else 1 << fixed[row]
+    return ((1 << n) - 1) & ~blocked if fixed[row] is None else 1 << fixed[row]
+
+
+def blocked_rows(blocked: Iterable[tuple[int, int]], n: int) -> list[int]:
+    """Per row, the bit mask of its blocked columns (bit ``c`` for column ``c``).
+
+    >>> blocked_rows([(0, 1), (0, 3), (2, 0)], 3)
+    [10, 0, 1]
+    """
+    masks = [0] * n
+    for row, column in blocked:
+        masks[row] |= 1 << column
+    return masks
 
 
 def columns(mask: int) -> list[int]:

@@ -3,9 +3,11 @@
 :func:`cpqueens.decision_tree` comes here when ``propagation="none"``. A node is a
 queen placed on a square of the next row that no queen above attacks; with
 ``include_rejected`` the attacked squares appear too, as ``rejected`` leaves in
-column order among the real children. This is the tree the hand-written
-backtrackers walk, and the reference of :func:`cpqueens.crosscheck`, so it is
-written from the rules alone and shares no code with any backend.
+column order among the real children. A blocked square is never offered: it is
+neither a node nor a rejected leaf, as if the board had no such square. This is
+the tree the hand-written backtrackers walk, and the reference of
+:func:`cpqueens.crosscheck`, so it is written from the rules alone and shares no
+code with any backend.
 
 The board is held as three bit masks: the columns taken, and the squares of the
 next row attacked along each diagonal.
@@ -13,7 +15,7 @@ next row attacked along each diagonal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..board import Solution
@@ -30,20 +32,25 @@ class PlainSearch:
     """The plain search of one board: rows in order, a queen on any safe square.
 
     It grows the tree (:meth:`grow`) and answers the questions of the size estimate
-    (:mod:`cpqueens.trees.size`): ``root``, ``branch`` and ``child``.
+    (:mod:`cpqueens.trees.size`): ``root``, ``branch`` and ``child``. ``blocked``
+    holds each row's blocked columns as a bit mask (None: none blocked).
 
     >>> search = PlainSearch(4, (None,) * 4)
     >>> search.branch(search.root)
     (4, 15)
     >>> bin(search.safe(search.child(search.root, 0)))
     '0b1100'
+    >>> search = PlainSearch(4, (None,) * 4, blocked=[0b0011, 0, 0, 0])  # (0, 0), (0, 1)
+    >>> search.branch(search.root)
+    (2, 12)
     """
 
-    def __init__(self, n: int, fixed: tuple[int | None, ...]):
+    def __init__(self, n: int, fixed: tuple[int | None, ...], blocked: Sequence[int] | None = None):
         self.n = n
         self.full = (1 << n) - 1
-        # The squares each row offers; the row below the last offers none.
-        self.offered = [candidates(fixed, row, n) for row in range(n)] + [0]
+        blocked = blocked or [0] * n
+        # The squares each row offers, blocked ones left out; the row below the last offers none.
+        self.offered = [candidates(fixed, row, n, blocked[row]) for row in range(n)] + [0]
         self.widths = [offered.bit_count() for offered in self.offered]
         self.root: Masks = (0, 0, 0, 0)
 

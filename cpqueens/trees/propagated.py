@@ -13,11 +13,15 @@ domains, and ``wiped_out``, the row left with no square when the node is a dead
 end (-1 otherwise). With ``include_rejected`` the squares of the chosen row that
 were pruned away earlier appear as ``rejected`` leaves, in column order among the
 real children, as the failed attempts of the plain tree do.
+
+Blocked squares never enter a domain (the engine leaves them out at the root):
+they are neither nodes nor rejected leaves nor pruned squares, and a row whose
+every square is blocked wipes the root out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..engines.propagation import columns_of, propagator
@@ -47,24 +51,36 @@ class PropagatedSearch:
     """The propagating search of one board: domains, the row chosen next, one placement.
 
     It grows the tree (:meth:`grow`) and answers the questions of the size estimate
-    (:mod:`cpqueens.trees.size`): ``root`` (None when the fixed queens wipe a domain
-    out), ``branch`` and ``child``.
+    (:mod:`cpqueens.trees.size`): ``root`` (None when the fixed queens or the
+    blocked squares wipe a domain out), ``branch`` and ``child``. ``blocked`` holds
+    each row's blocked columns as a bit mask (None: none blocked).
 
     >>> search = PropagatedSearch(4, (None,) * 4, "forward", "row")
     >>> search.branch(search.root)
     (4, 15)
     >>> search.branch(search.child(search.root, 0))
     (4, 12)
+    >>> PropagatedSearch(4, (None,) * 4, "forward", "row", blocked=[0, 0b1111, 0, 0]).root is None
+    True
     """
 
-    def __init__(self, n: int, fixed: tuple[int | None, ...], propagation: str, order: str):
+    def __init__(
+        self,
+        n: int,
+        fixed: tuple[int | None, ...],
+        propagation: str,
+        order: str,
+        blocked: Sequence[int] | None = None,
+    ):
         self.n = n
         self.engine = engine = propagator(n, propagation)
         self.first_fail = order == "first-fail"
-        self.offered = [candidates(fixed, row, n) for row in range(n)]
+        blocked = blocked or [0] * n
+        self.offered = [candidates(fixed, row, n, blocked[row]) for row in range(n)]
         self.widths = [offered.bit_count() for offered in self.offered]
-        #: The domains after the fixed queens, and the row they wipe out or -1.
-        self.domains, self.wiped = engine.root(fixed)
+        #: The domains after the fixed queens, and the row they (or the blocked
+        #: squares) wipe out or -1.
+        self.domains, self.wiped = engine.root(fixed, blocked)
         self.root: Domains | None = None
         if self.wiped < 0:
             self.root = (self.domains, *self.choose(self.domains, list(range(n))))
@@ -136,7 +152,7 @@ class PropagatedSearch:
                     below = ((new, *self.choose(new, rest)), depth + 1, child)
                 yield attributes(row, column, depth + 1, child, wiped, pruned(others & ~new)), below
 
-        # At the root, what the fixed queens removed.
+        # At the root, what the fixed queens removed (blocked squares were never offered).
         root_pruned = pruned(engine.pack(self.offered) & ~self.domains)
         root = attributes(-1, -1, 0, (), self.wiped, root_pruned)
         start = None if self.root is None or depth_limit <= 0 else (self.root, 0, ())

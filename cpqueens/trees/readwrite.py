@@ -4,19 +4,21 @@ GraphML, GEXF and DOT store only numbers, booleans and strings, so two values
 are written as text and turned back on reading:
 
 * ``placement`` as the columns joined by commas, ``"0,4,7"`` (``""`` for the root);
-* the graph's ``fixed`` queens as ``"row:column"`` pairs, ``"0:2,7:4"``, and a
-  missing ``max_depth`` as -1;
+* the graph's ``fixed`` queens as ``"row:column"`` pairs, ``"0:2,7:4"``, its
+  ``blocked`` squares the same way, and a missing ``max_depth`` as -1;
 * in a tree built with propagation, each node's ``pruned`` squares as
   ``"row:column"`` pairs too, ``"1:0,1:1,2:2"``.
 
 GEXF keeps no graph attributes but the graph's name, so ``n``, ``fixed``,
-``include_rejected``, ``max_depth``, ``propagation`` and ``order`` travel in the
-name (``"n=8;fixed=;include_rejected=0;max_depth=-1;propagation=none;order=row"``).
+``blocked``, ``include_rejected``, ``max_depth``, ``propagation`` and ``order``
+travel in the name
+(``"n=8;fixed=;blocked=;include_rejected=0;max_depth=-1;propagation=none;order=row"``).
 Node-link JSON keeps lists and null as they are, under an explicit ``"edges"`` key.
 A file written before trees had ``propagation`` and ``order`` reads back as the
-plain tree (``"none"``, ``"row"``). The DOT file is written
-here (no Graphviz needed) with colours and labels that ``dot -Tsvg`` can render,
-and :func:`read_tree` reads back the DOT files :func:`export_tree` writes.
+plain tree (``"none"``, ``"row"``), and one written before they had ``blocked`` as
+a tree with no square blocked. The DOT file is written here (no Graphviz needed)
+with colours and labels that ``dot -Tsvg`` can render, and :func:`read_tree` reads
+back the DOT files :func:`export_tree` writes.
 
 Every format reads back to the same graph: same nodes, edges and attributes.
 
@@ -41,11 +43,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._files import atomic_path, check_target, suffix_of
-from ..arguments import check_fixed
+from ..arguments import check_blocked, check_fixed, check_fixed_squares
 from ..board import as_int, is_bool
 from ..engines.propagation import check_search
 from ..errors import InvalidInputError, InvalidTypeError
-from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
+from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows
 from .size import tree_search
 
 if TYPE_CHECKING:
@@ -156,12 +158,22 @@ def _fixed_pairs(graph: Mapping) -> list[tuple[int, int]]:
     return sorted((int(row), int(col)) for row, col in (graph.get("fixed") or {}).items())
 
 
+def _blocked_pairs(graph: Mapping) -> list[tuple[int, int]]:
+    """The blocked squares of a tree's graph attributes, as sorted (row, column) pairs.
+
+    A square given twice is blocked once (as :func:`cpqueens.decision_tree` takes
+    it), so that the file never names it twice.
+    """
+    return sorted({(int(row), int(col)) for row, col in graph.get("blocked") or ()})
+
+
 def _flat_graph(graph: Mapping) -> dict[str, Any]:
     """Graph attributes as numbers, booleans and strings."""
     max_depth = graph.get("max_depth")
     return {
         "n": int(graph["n"]),
         "fixed": _join_pairs(_fixed_pairs(graph)),
+        "blocked": _join_pairs(_blocked_pairs(graph)),
         "include_rejected": bool(graph.get("include_rejected", False)),
         "max_depth": -1 if max_depth is None else int(max_depth),
         "propagation": str(graph.get("propagation", "none")),
@@ -177,6 +189,12 @@ def _graph_from_flat(flat: Mapping[str, Any]) -> dict[str, Any]:
     fixed = dict(pairs)
     if len(fixed) != len(pairs):
         raise _Problem(f"the graph attribute fixed names a row twice: {_shown(flat['fixed'])}")
+    # A file from before blocked squares has none: it reads back as blocking nothing.
+    blocked = _split_pairs(flat.get("blocked") or "", "the graph attribute blocked")
+    if len(set(blocked)) != len(blocked):
+        raise _Problem(
+            f"the graph attribute blocked names a square twice: {_shown(flat['blocked'])}"
+        )
     max_depth = flat.get("max_depth")
     if max_depth is not None:
         max_depth = _integer(max_depth, "the graph attribute max_depth")
@@ -185,6 +203,7 @@ def _graph_from_flat(flat: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "n": _integer(flat["n"], "the board size n"),
         "fixed": fixed,
+        "blocked": tuple(sorted(blocked)),
         "include_rejected": _flag(
             flat.get("include_rejected", False), "the graph attribute include_rejected"
         ),
@@ -278,6 +297,8 @@ def _search_arguments(graph: Mapping) -> dict[str, Any]:
                 f"n={LARGEST_N[propagation]:,} with propagation={propagation!r}"
             )
         per_row = check_fixed(graph.get("fixed") or {}, n)
+        blocked = check_blocked(graph.get("blocked") or (), n)
+        check_fixed_squares(per_row, blocked)
     except (InvalidInputError, InvalidTypeError) as error:
         raise _Problem(f"the graph attributes: {error}") from None
     include_rejected = graph.get("include_rejected", False)
@@ -294,6 +315,7 @@ def _search_arguments(graph: Mapping) -> dict[str, Any]:
     return {
         "n": n,
         "fixed": per_row,
+        "blocked": blocked_rows(blocked, n) if blocked else None,
         "propagation": propagation,
         "order": order,
         "include_rejected": bool(include_rejected),
@@ -397,16 +419,19 @@ class _Replay:
 def _check_tree(G: nx.DiGraph, where: Where = _node_where) -> None:
     """Raise :class:`_Problem` unless ``G`` is a whole tree of :func:`cpqueens.decision_tree`.
 
-    The graph attributes ``n``, ``fixed``, ``include_rejected``, ``max_depth``,
-    ``propagation`` and ``order`` name a search; that search is replayed, and
-    every node it makes must be in ``G``, under the same id (the ids number the
-    nodes in search order), below the same parent, with the same attributes in the
-    same types; ``G`` may hold no other node or edge. This covers every property of
+    The graph attributes ``n``, ``fixed``, ``blocked``, ``include_rejected``,
+    ``max_depth``, ``propagation`` and ``order`` name a search (a graph without
+    ``blocked`` blocks nothing); that search is replayed, and every node it makes
+    must be in ``G``, under the same id (the ids number the nodes in search order),
+    below the same parent, with the same attributes in the same types; ``G`` may
+    hold no other node or edge. This covers every property of
     a tree: one root, depths one more than the parent's, rows and columns on the
     board, each placement its parent's plus one queen on the row the search
     chooses, the flags (a solution leaf is a full board of queens that do not
     attack each other), and no subtree cut off or added. ``where(node)`` names a
-    node in the messages.
+    node in the messages. (A blocked square the search would never have tried,
+    such as one every branch reaching its row attacks, changes no node: the
+    graph attributes alone say whether it was blocked.)
 
     >>> import cpqueens
     >>> G = cpqueens.decision_tree(4)
@@ -422,7 +447,9 @@ def _check_tree(G: nx.DiGraph, where: Where = _node_where) -> None:
     if G.number_of_nodes() == 0:
         raise _Problem("there are no nodes")
     n = arguments["n"]
-    search = tree_search(n, arguments["fixed"], arguments["propagation"], arguments["order"])
+    search = tree_search(
+        n, arguments["fixed"], arguments["propagation"], arguments["order"], arguments["blocked"]
+    )
     replay = _Replay(G, where)
 
     def too_large(count: int) -> _Problem:
@@ -511,7 +538,12 @@ cpqueens.decision_tree; in this graph, node 53 (a queen on row 4, column 1, belo
         if suffix == ".json":
             data = nx.node_link_data(G, edges="edges")
             max_depth = None if graph["max_depth"] < 0 else graph["max_depth"]
-            data["graph"] = {**graph, "fixed": _fixed_pairs(G.graph), "max_depth": max_depth}
+            data["graph"] = {
+                **graph,
+                "fixed": _fixed_pairs(G.graph),
+                "blocked": _blocked_pairs(G.graph),
+                "max_depth": max_depth,
+            }
             with open(temporary, "w", encoding="utf-8") as out:
                 json.dump(data, out, separators=(",", ":"))
         elif suffix == ".dot":
@@ -536,7 +568,9 @@ def read_tree(path: str | os.PathLike) -> nx.DiGraph:
 
     The graph comes back with integer node ids and the attributes of
     :func:`cpqueens.decision_tree`, in their Python types (``placement`` a tuple,
-    ``fixed`` a dict, ``max_depth`` None when the tree is whole).
+    ``fixed`` a dict, ``blocked`` a sorted tuple of (row, column) pairs, empty in a
+    file written before trees had blocked squares, ``max_depth`` None when the tree
+    is whole).
 
     The file must hold a whole tree (see :func:`_check_tree`): a file that does not
     parse, that was cut short, or whose tree is not the one its graph attributes

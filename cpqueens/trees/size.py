@@ -19,6 +19,13 @@ above with a few multiplications per level, without building anything:
 * above: the ``d`` queens placed hold ``d`` columns, so a node of depth ``d`` has
   at most ``n - d`` children, whatever the propagation.
 
+Blocked squares only take children away. Below, a row with ``b`` blocked squares
+starts from ``n - b`` squares instead of ``n``: the plain tree, whose row ``d`` is
+known, counts each row's own; a tree with propagation, which may take the rows in
+any order, counts every free row as having as many as the most blocked one. Above,
+a row offers at most its unblocked squares. The estimate asks the search itself,
+which knows the blocked squares.
+
 A tree whose lower bound exceeds the limit is refused at once (``decision_tree(100)``
 in microseconds), and one whose upper bound is within it needs no estimate.
 Only between the two is the size estimated:
@@ -142,11 +149,16 @@ a decision tree takes (n <= 1,000); cpqueens.solve finds solutions of larger boa
 
 
 def tree_search(
-    n: int, fixed: tuple[int | None, ...], propagation: str = "none", order: str = "row"
+    n: int,
+    fixed: tuple[int | None, ...],
+    propagation: str = "none",
+    order: str = "row",
+    blocked: Sequence[int] | None = None,
 ) -> PlainSearch | PropagatedSearch:
     """The search whose tree :func:`cpqueens.decision_tree` builds for these arguments.
 
     Blind backtracking row after row is the plain search; anything else propagates.
+    ``blocked`` holds each row's blocked columns as a bit mask (None: none blocked).
 
     >>> type(tree_search(8, (None,) * 8)).__name__
     'PlainSearch'
@@ -154,8 +166,8 @@ def tree_search(
     'PropagatedSearch'
     """
     if (propagation, order) == ("none", "row"):
-        return PlainSearch(n, fixed)
-    return PropagatedSearch(n, fixed, propagation, order)
+        return PlainSearch(n, fixed, blocked)
+    return PropagatedSearch(n, fixed, propagation, order, blocked)
 
 
 @dataclass(frozen=True)
@@ -181,6 +193,7 @@ def size_bounds(
     depth_limit: int,
     propagation: str = "none",
     cap: int | None = None,
+    blocked: Sequence[int] | None = None,
 ) -> SizeBounds:
     """Bound the graph nodes of a decision tree from below and above, without building it.
 
@@ -188,7 +201,8 @@ def size_bounds(
     anything of size ``n``, so a tree of any size is judged at once. The bounds hold
     for every propagation and either order, so the order is not asked for; ``fixed``
     is the per-row tuple of :func:`cpqueens.arguments.check_fixed` (it is only
-    indexed and counted).
+    indexed and counted), ``blocked`` the per-row bit masks of the blocked columns
+    (None: none blocked).
 
     Examples
     --------
@@ -199,33 +213,49 @@ def size_bounds(
     True
     >>> size_bounds(100, (None,) * 100, include_rejected=False, depth_limit=3).upper
     980201
+    >>> size_bounds(8, (None,) * 8, include_rejected=False, depth_limit=8, blocked=[3] + [0] * 7)
+    SizeBounds(lower=97, upper=82201, nodes=96, attempts=774)
     """
     limit = min(n, depth_limit)
     cap = float("inf") if cap is None else cap
     fixed_rows = len(fixed) - fixed.count(None)
+    # The squares each row offers: its fixed one, or its unblocked ones.
+    widths = [
+        1 if column is not None else n - (blocked[row].bit_count() if blocked else 0)
+        for row, column in enumerate(fixed)
+    ]
     nodes = attempts = 0
     if propagation == "none":
-        nodes, attempts = _plain_lower(n, fixed, limit, include_rejected, cap)
+        nodes, attempts = _plain_lower(fixed, widths, limit, include_rejected, cap)
     elif not _fixed_queens_conflict(fixed, fixed_rows):
+        # Any free row may come at any depth: count each as the most blocked one.
+        narrowest = min((w for w, c in zip(widths, fixed, strict=True) if c is None), default=n)
         nodes, attempts = _propagated_lower(
-            n, fixed_rows, limit, _SAFE_DOMAIN[propagation], include_rejected, cap
+            narrowest, fixed_rows, limit, _SAFE_DOMAIN[propagation], include_rejected, cap
         )
     lower = 1 + (attempts if include_rejected else nodes)
-    upper = _upper(n, fixed, limit, propagation, include_rejected, cap)
+    upper = _upper(n, widths, limit, propagation, include_rejected, cap)
     return SizeBounds(lower, upper, nodes, attempts)
 
 
 def _plain_lower(
-    n: int, fixed: Sequence[int | None], limit: int, include_rejected: bool, cap: float
+    fixed: Sequence[int | None],
+    widths: Sequence[int],
+    limit: int,
+    include_rejected: bool,
+    cap: float,
 ) -> tuple[int, int]:
-    """Nodes and attempts, from below, of the plain tree (rows in order)."""
+    """Nodes and attempts, from below, of the plain tree (rows in order).
+
+    ``widths[d]`` is the number of squares row ``d`` offers: ``n`` less its blocked ones.
+    """
     nodes = attempts = 0
     level = 1  # nodes at depth d, from below; the plain tree expands every one
     for depth in range(limit):
         if fixed[depth] is None:
-            attempts += level * n
-            # The queens of rows 0..d-1 attack at most 3d squares of row d.
-            level *= max(0, n - 3 * depth)
+            attempts += level * widths[depth]
+            # The queens of rows 0..d-1 attack at most 3d of the squares row d offers.
+            level *= max(0, widths[depth] - 3 * depth)
         else:
             # The fixed square may be attacked from above: only the first row is sure.
             attempts += level
@@ -241,11 +271,13 @@ def _propagated_lower(
 ) -> tuple[int, int]:
     """Nodes and attempts, from below, of a tree with propagation, in any row order.
 
-    After ``j`` free queens every free row keeps at least ``n - 3(k + j)`` squares
-    (``k`` fixed queens, whose attacks leave at the root); while that is at least
-    ``safe``, no node is a dead end and arc consistency removes nothing, so every
-    node is expanded: a fixed row offers its one square, a free one at least
-    ``n - 3(k + j)``. The fewest nodes come when the fixed rows come first.
+    ``n`` is the fewest squares a free row offers: the board size less the most
+    squares any free row has blocked. After ``j`` free queens every free row keeps
+    at least ``n - 3(k + j)`` squares (``k`` fixed queens, whose attacks leave at
+    the root); while that is at least ``safe``, no node is a dead end and arc
+    consistency removes nothing, so every node is expanded: a fixed row offers its
+    one square, a free one at least ``n - 3(k + j)``. The fewest nodes come when
+    the fixed rows come first.
     """
     nodes = attempts = 0
     level = 1
@@ -279,21 +311,23 @@ def _fixed_queens_conflict(fixed: Sequence[int | None], fixed_rows: int) -> bool
 
 def _upper(
     n: int,
-    fixed: Sequence[int | None],
+    widths: Sequence[int],
     limit: int,
     propagation: str,
     include_rejected: bool,
     cap: float,
 ) -> int:
     """Graph nodes from above: a node of depth d has at most n - d children (its row
-    offers n squares, or one when fixed, and the d queens above hold d columns)."""
+    offers its unblocked squares, or one when fixed, and the d queens above hold d
+    columns)."""
     nodes = attempts = 0
     level = 1
+    # The plain tree's row d is known; a propagated tree may choose any row.
+    widest = max(widths, default=0)
     for depth in range(limit):
-        # The plain tree's row d is known; a propagated tree may choose any row.
-        row_fixed = propagation == "none" and fixed[depth] is not None
-        attempts += level * (1 if row_fixed else n)
-        level *= 1 if row_fixed else n - depth
+        offered = widths[depth] if propagation == "none" else widest
+        attempts += level * offered
+        level *= min(offered, n - depth)
         nodes += level
         graph = 1 + (attempts if include_rejected else nodes)
         if graph > cap:
@@ -311,6 +345,7 @@ def estimate_tree_size(
     propagation: str = "none",
     order: str = "row",
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    blocked: Sequence[int] | None = None,
 ) -> TreeSize:
     """Estimate the size of the decision tree of ``n`` queens without building it.
 
@@ -333,6 +368,9 @@ def estimate_tree_size(
         When the lower bound of :func:`size_bounds` already passes this many graph
         nodes, that bound comes back at once (``lower_bound=True``) instead of an
         estimate, which would take long for such a tree. None always estimates.
+    blocked : sequence of int, optional
+        Each row's blocked columns as a bit mask (see
+        :func:`cpqueens.trees.nodes.blocked_rows`); None blocks nothing.
 
     Returns
     -------
@@ -362,13 +400,14 @@ def estimate_tree_size(
             depth_limit=depth_limit,
             propagation=propagation,
             cap=max_nodes,
+            blocked=blocked,
         )
         if bounds.lower > max_nodes:
             return TreeSize(
                 bounds.nodes, bounds.attempts, False, include_rejected, lower_bound=True
             )
     check_tree_n(n)
-    search = tree_search(n, fixed, propagation, order)
+    search = tree_search(n, fixed, propagation, order, blocked)
     return estimate(search, depth_limit, include_rejected=include_rejected, seed=seed)
 
 

@@ -53,7 +53,8 @@ class TreeSummary:
         The queens placed below which no square is left (a domain wiped out, with
         propagation).
     wiped_out : int
-        The row the fixed queens wipe out at the root of a propagating tree, else -1.
+        The row the fixed queens or the blocked squares wipe out at the root of a
+        propagating tree, else -1.
     """
 
     graph_nodes: int

@@ -10,13 +10,21 @@ border queens (start constellations, :mod:`.constellations`), one constellation 
 symmetry class is searched and weighted by the size of its class, and the
 constellations are shared out across processes (or a Dask cluster). The same pass
 counts the classes of solutions, so ``count(n, unique=True)`` needs no canonical
-forms. With fixed queens the symmetry is broken: the count then splits the search
-by the placements of its first rows instead.
+forms.
+
+Fixed queens and blocked squares (an extension: blocked n-queens and n-queens
+completion) break that symmetry, so a count with either one uses no constellation
+and weighs nothing: it splits the board into every placement of its first rows
+that fits them (:func:`subproblems`, enough placements to keep every worker busy)
+and counts each placement's completions with the row-by-row kernel, on all cores
+as before. Blocked squares enter every search the same way, through the squares
+each row may use (:func:`allowed_rows`): a row's word of free squares is
+``allowed[row] & ~(cols | left | right)``, so a blocked square is never tried.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...board import Solution
@@ -25,6 +33,8 @@ from ..base import Backend, Problem, SearchRun
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .tasks import Tally
 
 #: Nodes a listing kernel visits between two looks at the clock (about a millisecond).
 ENUMERATION_BUDGET = 1 << 20
@@ -63,6 +73,18 @@ class BitmaskBackend(Backend):
     cluster ``workers`` instead sets how finely the count is cut (16 tasks a
     worker; default: the cluster's threads) and has no such limit.
 
+    Fixed queens and blocked squares (``fixed=``, ``blocked=``; blocked squares are
+    an extension of the search above) are taken by listing and counting alike:
+    they narrow the squares each row may use, so a blocked square is never tried.
+    They break the board's symmetry, so a count with either one uses no start
+    constellation: it cuts the board into every placement of its first rows that
+    fits them (at least 1,024 and four per task, when the board has rows enough),
+    and counts each one's completions with the row-by-row kernel, unweighted, on
+    every worker as above (with one worker and a time limit, in slices of nodes
+    with a look at the clock between them: :func:`count_in_slices`).
+    ``unique=True`` with fixed queens counts canonical forms instead (the front
+    refuses it with blocked squares).
+
     Examples
     --------
     >>> import cpqueens
@@ -72,6 +94,10 @@ class BitmaskBackend(Backend):
     92
     >>> next(cpqueens.solutions(8, backend="bitmask"))
     (0, 4, 7, 5, 2, 6, 1, 3)
+    >>> cpqueens.count(8, backend="bitmask", blocked=[(0, 0), (3, 4)], workers=1)
+    80
+    >>> next(cpqueens.solutions(8, backend="bitmask", blocked=[(0, 0)]))
+    (1, 3, 5, 7, 2, 0, 6, 4)
 
     See Also
     --------
@@ -79,6 +105,7 @@ class BitmaskBackend(Backend):
     """
 
     name = "bitmask"
+    supports_blocked = True
     summary = "compiled bitmask search; counts with start constellations (8-fold symmetry)"
     source = "bit-parallel backtracking; start constellations after Q27 and NQueensFAF"
     requires = "numba"
@@ -135,7 +162,9 @@ class BitmaskBackend(Backend):
         from . import tasks as task_lists
 
         n, options = problem.n, problem.options
-        if n == 1:  # the lone queen: every symmetry fixes it, so no constellation method
+        if n == 1 and not problem.has_blocked:
+            # The lone queen: every symmetry fixes it, so no constellation method.
+            # A blocked square leaves none; the placements of the first rows say so.
             run.stats.update(nodes=1, subproblems=1)
             return 1
         client, own_client = None, False
@@ -146,7 +175,7 @@ class BitmaskBackend(Backend):
             workers = problem.workers or cluster_threads(client)
         else:
             workers = problem.workers or _default_workers()
-        items = subproblems(problem)
+        items = subproblems(problem, tasks=TASKS_PER_WORKER * workers)
         total_size = len(next(v for k, v in items.items() if k != "allowed"))
         if run.deadline is not None:
             batches = -(-total_size // TIMED_TASK_SIZE)
@@ -162,6 +191,13 @@ class BitmaskBackend(Backend):
                 results = run_on_dask(
                     task_lists.run_task, tasks, client, advance=advance, check=run.check_time
                 )
+            elif run.deadline is not None and workers == 1 and "prefixes" in items:
+                # In this process a kernel call cannot be stopped from outside, and a
+                # batch of placements holds minutes of work on a large board: count in
+                # slices of nodes and read the clock between them.
+                results = count_in_slices(
+                    n, items["allowed"], items["prefixes"], run.check_time, advance
+                )
             else:
                 from ...parallel.pool import run_tasks
 
@@ -173,6 +209,10 @@ class BitmaskBackend(Backend):
                     advance=advance,
                     check=run.check_time,
                     initializer=task_lists.warm_up,
+                    # One constellation batch can hold minutes of work on a large
+                    # board: under a time limit even one worker runs where it can be
+                    # stopped.
+                    stoppable=run.deadline is not None,
                 )
             for result in results:
                 tally += result
@@ -183,6 +223,46 @@ class BitmaskBackend(Backend):
                 client.close()
             run.stats.update(nodes=tally.nodes, subproblems=total_size)
         return tally.classes if unique else tally.solutions
+
+
+def count_in_slices(
+    n: int,
+    allowed: np.ndarray,
+    prefixes: np.ndarray,
+    check: Callable[[], None],
+    advance: Callable[[int], None],
+) -> Iterator[Tally]:
+    """Count the completions of every placement in ``prefixes``, a slice of nodes at a time.
+
+    Yields what each slice of about :data:`ENUMERATION_BUDGET` nodes found, and calls
+    ``check`` before each slice (it raises past a deadline) and ``advance(1)`` as
+    each placement is done. The counts and nodes add up to those of
+    :func:`.tasks.run_task` on the same placements: a placement's rows are forced to
+    its columns and walked once each.
+
+    >>> import numpy as np
+    >>> full = np.full(6, 63, np.int64)
+    >>> sum(t.solutions for t in count_in_slices(6, full, np.array([[1], [4]]), int, int))
+    2
+    """
+    import numpy as np
+
+    from . import kernels
+    from .tasks import Tally
+
+    stack = [np.zeros(n + 1, np.int64) for _ in range(4)]
+    own = np.empty_like(allowed)
+    for prefix in prefixes.tolist():
+        own[:] = allowed
+        for row, column in enumerate(prefix):
+            own[row] = 1 << column
+        state = np.array([-1, 0, 0, 0], np.int64)
+        while not state[2]:
+            check()
+            state[1] = state[3] = 0
+            kernels.count_chunk(n, own, state, *stack, ENUMERATION_BUDGET)
+            yield Tally(int(state[3]), 0, int(state[1]))
+        advance(1)
 
 
 def _default_workers() -> int:
@@ -234,24 +314,51 @@ def _progress(progress: object, total: int, n: int):
 
 
 def allowed_rows(problem: Problem) -> np.ndarray:
-    """The squares each row may use: its fixed queen, or the whole row."""
-    import numpy as np
+    """The squares each row may use: its fixed queen, or the row less its blocked squares.
 
-    n = problem.n
-    full = (1 << n) - 1
-    return np.array([full if column is None else 1 << column for column in problem.fixed], np.int64)
-
-
-def subproblems(problem: Problem) -> dict[str, Any]:
-    """The independent pieces of a count, as arrays for :func:`.tasks.split`.
-
-    Without fixed queens: the start constellations. With them: every placement of
-    the first rows that fits the fixed queens, enough of them to keep all workers busy.
+    Every kernel takes a row's free squares as ``allowed[row] & ~(cols | left | right)``,
+    so a blocked square joins the attacked ones there and is never tried.
     """
     import numpy as np
 
     n = problem.n
-    if not problem.has_fixed:
+    full = (1 << n) - 1
+    blocked = problem.blocked_masks()
+    return np.array(
+        [
+            full & ~blocked[row] if column is None else 1 << column
+            for row, column in enumerate(problem.fixed)
+        ],
+        np.int64,
+    )
+
+
+#: Placements of the first rows a count without constellations starts from, at least:
+#: 64 per task on the default 16 tasks of one worker.
+LEAST_PREFIXES = 64 * TASKS_PER_WORKER
+#: Placements per task at least, so that every task of a large pool or cluster has some.
+PREFIXES_PER_TASK = 4
+
+
+def subproblems(problem: Problem, tasks: int = TASKS_PER_WORKER) -> dict[str, Any]:
+    """The independent pieces of a count, as arrays for :func:`.tasks.split`.
+
+    Without fixed queens or blocked squares: the start constellations, each standing
+    for its symmetric images. With either one, the board has lost its symmetry: every
+    placement of the first rows that fits them, one row deeper at a time until there
+    are :data:`LEAST_PREFIXES` of them and :data:`PREFIXES_PER_TASK` per task (of
+    ``tasks``), or no row is left to add; their completions are counted as they are,
+    unweighted.
+
+    >>> from cpqueens.solvers.base import Problem
+    >>> items = subproblems(Problem(n=5, fixed=(None,) * 5, blocked=frozenset({(0, 0)})))
+    >>> items["prefixes"].shape, bin(int(items["allowed"][0]))
+    ((10, 4), '0b11110')
+    """
+    import numpy as np
+
+    n = problem.n
+    if not problem.has_fixed and not problem.has_blocked:
         from .constellations import start_constellations
 
         table = start_constellations(n)
@@ -262,7 +369,7 @@ def subproblems(problem: Problem) -> dict[str, Any]:
         }
     allowed = allowed_rows(problem)
     prefixes: list[tuple[int, ...]] = [()]
-    target = 64 * TASKS_PER_WORKER
+    target = max(LEAST_PREFIXES, PREFIXES_PER_TASK * tasks)
     while prefixes and len(prefixes) < target and len(prefixes[0]) < n - 1:
         prefixes = [(*p, c) for p in prefixes for c in _free_columns(n, p, allowed)]
     depth = len(prefixes[0]) if prefixes else 0

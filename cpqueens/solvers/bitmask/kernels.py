@@ -7,9 +7,11 @@ Every kernel walks the board row by row with three machine words: the occupied
 columns, and the two diagonal families shifted by one square per row. A square's
 column is bit ``c``, so taking the lowest set bit first visits columns in increasing
 order and yields solutions in lexicographic order. ``allowed[r]`` restricts row ``r``
-to its fixed queen, or leaves it whole. Counting without fixed queens goes through
-start constellations instead (:mod:`.counting`), compiled with numba as here and
-cached on disk.
+to its fixed queen, or to its squares that are not blocked (the whole row on a plain
+board): a row's free squares are ``allowed[r] & ~(cols | left | right)``, so blocked
+squares join the attacked ones and are never tried. Counting without fixed queens or
+blocked squares goes through start constellations instead (:mod:`.counting`),
+compiled with numba as here and cached on disk.
 
 The search keeps an explicit stack, one entry per row, instead of recursing:
 ``avail[r]`` holds the squares of row ``r`` still to try, ``cols``, ``left`` and
@@ -146,6 +148,48 @@ def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, bu
     if row < 0:
         state[2] = 1
     return filled
+
+
+@njit(cache=True)
+def count_chunk(n, allowed, state, avail, cols, left, right, budget):
+    """Resume a count of the placements ``allowed`` permits, for about ``budget`` nodes.
+
+    ``state`` holds [row, nodes, finished, solutions]; ``row == -1`` asks for a fresh
+    start. The same walk as :func:`enumerate_chunk`, counting instead of writing the
+    solutions out, so that a count in this process can look at the clock between
+    calls (a time limit then holds however long the whole count would take).
+    """
+    last = n - 1
+    row = state[0]
+    if row == -1:
+        row = 0
+        cols[0] = 0
+        left[0] = 0
+        right[0] = 0
+        avail[0] = allowed[0]
+    nodes = np.int64(0)
+    found = np.int64(0)
+    while row >= 0 and nodes < budget:
+        free = avail[row]
+        if free == 0:
+            row -= 1
+            continue
+        bit = free & -free
+        avail[row] = free ^ bit
+        nodes += 1
+        if row == last:
+            found += 1
+            continue
+        row += 1
+        cols[row] = cols[row - 1] | bit
+        left[row] = (left[row - 1] | bit) << 1
+        right[row] = (right[row - 1] | bit) >> 1
+        avail[row] = allowed[row] & ~(cols[row] | left[row] | right[row])
+    state[0] = row
+    state[1] += nodes
+    state[3] += found
+    if row < 0:
+        state[2] = 1
 
 
 def warm_up(listing: bool = True) -> None:

@@ -1,9 +1,10 @@
 """The ``bitmask`` counts cut into independent, picklable tasks.
 
 A task is a batch of subproblems (start constellations, or placements of the first
-rows when queens are fixed) that :func:`run_task` counts with the compiled kernels.
-Tasks carry only numpy arrays, so the same task runs in this process, in a process
-pool or on a Dask worker, and the sum of their results never depends on where.
+rows when queens are fixed or squares blocked) that :func:`run_task` counts with the
+compiled kernels. Tasks carry only numpy arrays, so the same task runs in this
+process, in a process pool or on a Dask worker, and the sum of their results never
+depends on where.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ class CountTask:
     With ``allowed`` None the batch is start constellations (``signatures``,
     ``syms``, ``group_orders`` as in :class:`.constellations.Constellations`);
     otherwise ``prefixes`` lists placements of the first rows and ``allowed[r]`` the
-    squares row ``r`` may use.
+    squares row ``r`` may use (its fixed queen, or its squares that are not blocked).
     """
 
     n: int
@@ -82,7 +83,8 @@ def split(items: dict[str, np.ndarray], n: int, batches: int) -> list[CountTask]
     Neighbouring subproblems tend to cost about the same, so dealing them out like
     cards gives batches of similar cost, and the last batch to finish is not a giant.
     """
-    length = len(next(iter(items.values())))
+    # ``allowed`` is shared by every task, one entry per row: not a subproblem.
+    length = len(next(value for key, value in items.items() if key != "allowed"))
     batches = max(1, min(batches, length))
     shared = {key: value for key, value in items.items() if key == "allowed"}
     tasks = []

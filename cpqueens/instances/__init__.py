@@ -1,0 +1,21 @@
+"""The problem beyond n: an instance (n, given queens, blocked squares), its file
+formats (one reader and writer per format) and the seeded generators of hard ones.
+
+Every layer may read an instance; an instance knows no solver.
+"""
+
+from .files import FORMATS, format_instance, parse_instance, read_instance, write_instance
+from .generators import random_blocked, random_completion, random_solution
+from .instance import Instance
+
+__all__ = [
+    "FORMATS",
+    "Instance",
+    "format_instance",
+    "parse_instance",
+    "random_blocked",
+    "random_completion",
+    "random_solution",
+    "read_instance",
+    "write_instance",
+]
