@@ -277,7 +277,7 @@ def scan(args: argparse.Namespace) -> int:
             )
         found[n] = _half_way(points)
     print("free squares per row where half have a solution (linear between the points):")
-    print("  " + ", ".join(f"{n}: {free}" for n, free in found.items()))
+    print("  " + ", ".join(f"{n}: {'not crossed' if f is None else f}" for n, f in found.items()))
     return 0
 
 

@@ -58,13 +58,14 @@ def _prepare(
     options: dict[str, Any],
 ) -> _Plan:
     started = time.monotonic()
-    if isinstance(n, Instance):
+    instance = n if isinstance(n, Instance) else None
+    if instance is not None:
         if fixed is not None or blocked is not None:
             raise InvalidInputError(
                 "give the fixed queens and blocked squares in the Instance or as "
                 "arguments, not both"
             )
-        n, fixed, blocked = n.n, n.fixed_rows, n.blocked
+        n, fixed = instance.n, instance.fixed_rows
     n = check_n(n)
     engine = get_backend(backend)
     check_size(engine, n)
@@ -76,9 +77,14 @@ def _prepare(
         seed = check_int(seed, "seed")
     if workers is not None:
         workers = check_int(workers, "workers", 1)
-    per_row = check_fixed(fixed, n)
-    squares = check_blocked(blocked, n)
-    check_fixed_squares(per_row, squares)
+    if instance is not None:
+        # Checked when the instance was made: thousands of squares need no second look.
+        per_row = _per_row(instance)
+        squares = instance.blocked_set
+    else:
+        per_row = check_fixed(fixed, n)
+        squares = check_blocked(blocked, n)
+        check_fixed_squares(per_row, squares)
 
     def refuse(option: str, flag: str) -> None:
         able = [b.name for b in REGISTRY.values() if getattr(b, flag)]
@@ -123,6 +129,13 @@ def _prepare(
     engine.check_problem(problem)
     engine.require()
     return _Plan(engine, problem, limit, time_limit, bool(unique), started)
+
+
+def _per_row(instance: Instance) -> tuple[int | None, ...]:
+    columns: list[int | None] = [None] * instance.n
+    for row, column in instance.fixed:
+        columns[row] = column
+    return tuple(columns)
 
 
 def check_size(engine: Backend, n: int) -> None:
