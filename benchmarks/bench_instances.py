@@ -2,12 +2,15 @@
 
     PYTHONPATH=. python benchmarks/bench_instances.py                  # the docs' table
     PYTHONPATH=. python benchmarks/bench_instances.py --sizes 12,16 --per-size 3 --time-limit 5
+    PYTHONPATH=. python benchmarks/bench_instances.py --backends exactcover,sat,cpsat --sizes 40
 
 The set: for each n of ``--sizes``, ``--per-size`` blocked instances from
-:func:`cpqueens.random_blocked` (Gent et al.'s generator) at ``--density`` blocked
-squares (a share of n*n, near the hardest density at these sizes) and as many
-completion instances from :func:`cpqueens.random_completion` (``--given`` queens as a
-share of n), seeds 1, 2, ... Each backend decides each instance (``solve(instance,
+:func:`cpqueens.random_blocked` (Gent et al.'s generator) leaving ``--free-per-row``
+free squares per row on average (``n * (n - f)`` blocked squares: about 6.75 is the
+hardest region at n = 28..56, where half the instances have a solution; see
+docs/backends.md, exactcover) and as many completion instances from
+:func:`cpqueens.random_completion` (``--given`` queens as a share of n), seeds 1,
+2, ... Each backend decides each instance (``solve(instance,
 backend=B, limit=1, time_limit=T)``): the table gives its answer (``sat``, ``unsat``
 or ``-`` when the limit stopped it before knowing) and its median time over the
 instances it answered, and the answers are checked against each other: two
@@ -28,11 +31,11 @@ from cpqueens.solvers import REGISTRY
 ANSWER = {True: "sat", False: "unsat", None: "-"}
 
 
-def generated(sizes: list[int], per_size: int, density: float, given: float) -> list:
+def generated(sizes: list[int], per_size: int, free: float, given: float) -> list:
     instances = []
     for n in sizes:
         for seed in range(1, per_size + 1):
-            blocked = cpqueens.random_blocked(n, round(density * n * n), seed=seed)
+            blocked = cpqueens.random_blocked(n, round(n * (n - free)), seed=seed)
             instances.append(_named(blocked, f"blocked-n{n}-s{seed}"))
             completion = cpqueens.random_completion(n, max(1, round(given * n)), seed=seed)
             instances.append(_named(completion, f"completion-n{n}-s{seed}"))
@@ -45,10 +48,12 @@ def _named(instance: cpqueens.Instance, name: str) -> cpqueens.Instance:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="10,14,18", help="comma-separated board sizes")
+    parser.add_argument("--sizes", default="16,20,24", help="comma-separated board sizes")
     parser.add_argument("--per-size", type=int, default=3, help="instances of each kind per n")
-    parser.add_argument("--density", type=float, default=0.25, help="blocked share of n*n")
-    parser.add_argument("--given", type=float, default=0.3, help="given queens as a share of n")
+    parser.add_argument(
+        "--free-per-row", type=float, default=6.75, help="free squares left per row, on average"
+    )
+    parser.add_argument("--given", type=float, default=0.4, help="given queens as a share of n")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per decision")
     parser.add_argument("--backends", help="comma-separated (default: every available one)")
     args = parser.parse_args()
@@ -58,7 +63,7 @@ def main() -> int:
         if args.backends
         else [name for name, b in REGISTRY.items() if b.is_available()]
     )
-    instances = generated(sizes, args.per_size, args.density, args.given)
+    instances = generated(sizes, args.per_size, args.free_per_row, args.given)
     answers: dict[str, dict[str, bool | None]] = {}
     times: dict[str, list[float]] = {}
     for name in names:
