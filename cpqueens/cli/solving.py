@@ -54,7 +54,7 @@ def backends(as_json: bool) -> None:
     if as_json:
         emit_json([{**asdict(info), "options": list(info.options)} for info in infos])
         return
-    flags = ("enumerates", "fixed", "randomized", "workers", "time_limit")
+    flags = ("enumerates", "fixed", "blocked", "randomized", "workers", "time_limit")
     header = f"{'backend':<12}{'ready':<7}" + "".join(f"{f:<11}" for f in flags) + "max n"
     click.echo(header)
     for info in infos:
