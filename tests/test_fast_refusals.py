@@ -55,13 +55,18 @@ def timed(call):
     return outcome, time.perf_counter() - start
 
 
-def refused(call, error=cpqueens.InvalidInputError):
+def refused(call, error=cpqueens.InvalidInputError, within=AT_ONCE):
     start = time.perf_counter()
     with pytest.raises(error) as caught:
         call()
     elapsed = time.perf_counter() - start
-    assert elapsed < AT_ONCE, f"refused after {elapsed:.2f} s"
+    assert elapsed < within, f"refused after {elapsed:.2f} s"
     return caught.value
+
+
+#: The careful estimate near the threshold walks random paths (about 0.3 s at n=14 on
+#: a quiet machine): it is allowed more than the cheap bounds on a loaded one.
+CAREFUL = 3.0
 
 
 # The bounds behind the tree's guard are sound: checked against exact sizes. ------------
@@ -180,7 +185,9 @@ def test_a_shallow_tree_of_a_large_board_is_judged_without_an_estimate(monkeypat
 def test_the_estimate_runs_only_between_the_bounds():
     # n=13 and n=14 lie between them: estimated, as before, and refused in well under a second.
     for n, least in ((13, 4_000_000), (14, 20_000_000)):
-        error = refused(lambda n=n: cpqueens.decision_tree(n), cpqueens.TreeTooLargeError)
+        error = refused(
+            lambda n=n: cpqueens.decision_tree(n), cpqueens.TreeTooLargeError, within=CAREFUL
+        )
         assert error.estimate > least and "about" in str(error)
     assert cpqueens.decision_tree(8, propagation="arc", max_nodes=769).number_of_nodes() == 769
 
