@@ -97,6 +97,11 @@ def _prepare(
         refuse("fixed", "supports_fixed")
     if squares and not engine.supports_blocked:
         refuse("blocked", "supports_blocked")
+    if unique and not engine.exhaustive:
+        raise UnsupportedOptionError(
+            f"unique=True keeps one solution per symmetry class of every solution, and "
+            f"backend {engine.name!r} does not search them all; use an exhaustive backend"
+        )
     if squares and unique:
         raise UnsupportedOptionError(
             "unique=True counts classes of solutions under the board's rotations and "
@@ -126,9 +131,18 @@ def _prepare(
         options=dict(options),
         blocked=squares,
     )
-    engine.check_problem(problem)
+    # A missing package first: nothing else about the call matters until it is there.
     engine.require()
+    engine.check_problem(problem)
     return _Plan(engine, problem, limit, time_limit, bool(unique), started)
+
+
+def _given(per_row: tuple[int | None, ...]) -> dict[int, int]:
+    """The fixed queens as ``{row: column}``, without a Python step per row when none
+    is given (a board of ten million rows)."""
+    if per_row.count(None) == len(per_row):
+        return {}
+    return {row: col for row, col in enumerate(per_row) if col is not None}
 
 
 def _per_row(instance: Instance) -> tuple[int | None, ...]:
@@ -320,9 +334,7 @@ def solve(
         complete=run.complete,
         stats=MappingProxyType(dict(run.stats, timed_out=run.timed_out)),
         elapsed=elapsed,
-        fixed=MappingProxyType(
-            {row: col for row, col in enumerate(plan.problem.fixed) if col is not None}
-        ),
+        fixed=MappingProxyType(_given(plan.problem.fixed)),
         blocked=tuple(sorted(plan.problem.blocked)),
     )
 

@@ -150,6 +150,8 @@ def _square(pair: object, what: str, n: int) -> Square:
 
 def check_fixed_squares(fixed: tuple[int | None, ...], blocked: frozenset[Square]) -> None:
     """Refuse a fixed queen on a blocked square, naming it."""
+    if not blocked:
+        return
     for row, column in enumerate(fixed):
         if column is not None and (row, column) in blocked:
             raise InvalidInputError(

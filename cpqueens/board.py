@@ -228,7 +228,8 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
 
     ``n`` defaults to ``len(solution)``; every column must lie in ``range(n)``. Columns
     and ``n`` may be integers of any type (a numpy array of int64 is a board); a board
-    holding anything else (a float, a bool, None) is not valid.
+    holding anything else (a float, a bool, None) is not valid. A board of more than
+    :data:`NUMPY_CHECK_N` rows is checked with numpy, in a few vector operations.
 
     >>> is_valid((1, 3, 0, 2))
     True
@@ -243,6 +244,8 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
         )
     if rows != size:
         return False
+    if size > NUMPY_CHECK_N:
+        return _is_valid_numpy(solution, size)
     # Solver backends check every solution they list with this, so the common case
     # (plain ints) runs on C-level set and map; other integer types (numpy's) are
     # turned into ints first, and anything else is no column at all.
@@ -259,6 +262,55 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
         and len(set(map(operator.add, solution, range(size)))) == size
         and len(set(map(operator.sub, solution, range(size)))) == size
     )
+
+
+#: Boards with more rows than this are checked by :func:`is_valid` with numpy: a
+#: count per column and per diagonal in a few vector operations, no Python per queen.
+NUMPY_CHECK_N = 10_000
+
+
+def _is_valid_numpy(solution: Sequence[int], size: int) -> bool:
+    """:func:`is_valid` for a large board of ``size`` rows, in vector operations.
+
+    A numpy array of integers is read as it is; any other sequence must hold plain
+    ints only (a bool or a float is no column, as in the pure Python check), which
+    one C-level pass over the types confirms before numpy copies it.
+
+    >>> n = 20_004  # n mod 6 = 0: the odd columns, then the even ones, make a solution
+    >>> _is_valid_numpy(list(range(1, n, 2)) + list(range(0, n, 2)), n)
+    True
+    >>> _is_valid_numpy(list(range(n)), n), _is_valid_numpy([1.0] * n, n)
+    (False, False)
+    """
+    import numpy as np
+
+    if isinstance(solution, np.ndarray) and solution.dtype.kind not in "iu":
+        # A bool or float array holds no columns; an object array is looked at whole.
+        if solution.dtype.kind != "O":
+            return False
+        solution = solution.tolist()
+    if not isinstance(solution, np.ndarray):
+        if set(map(type, solution)) - {int}:
+            columns = [as_int(c) for c in solution]
+            if None in columns:
+                return False
+            solution = columns
+        try:
+            solution = np.array(solution, dtype=np.int64)
+        except OverflowError:  # a column beyond int64 is off any board
+            return False
+    columns = solution.astype(np.int64, copy=False)
+    if columns.min() < 0 or columns.max() >= size:
+        return False
+    rows = np.arange(size, dtype=np.int64)
+    # Each line (column, diagonal, antidiagonal) is marked once per queen: n queens
+    # make n marks on n distinct lines exactly when no two share one.
+    for lines, count in ((columns, size), (columns + rows, 2 * size), (columns - rows, 2 * size)):
+        taken = np.zeros(count, dtype=np.bool_)
+        taken[lines] = True  # a negative difference marks from the end: still one line each
+        if np.count_nonzero(taken) != size:
+            return False
+    return True
 
 
 def _rotate(solution: Solution) -> Solution:

@@ -2,7 +2,11 @@ import pytest
 
 from cpqueens.solvers import REGISTRY
 
-ENUMERATING = [name for name, backend in REGISTRY.items() if backend.enumerates]
+#: Backends that search the whole space: every solution listed, none left means none.
+#: A local search (``exhaustive = False``) finds solutions but never proves there is
+#: none, and lists only what ``limit`` asks for: it has tests of its own.
+EXHAUSTIVE = [name for name, backend in REGISTRY.items() if getattr(backend, "exhaustive", True)]
+ENUMERATING = [name for name in EXHAUSTIVE if REGISTRY[name].enumerates]
 
 
 def usable(name):
@@ -17,13 +21,23 @@ def usable(name):
     return name
 
 
-@pytest.fixture(params=list(REGISTRY))
+@pytest.fixture(params=EXHAUSTIVE)
 def backend(request):
-    """Every registered backend, by name: a new backend is tested by being registered."""
+    """Every registered exhaustive backend, by name: a new one is tested by being registered."""
     return usable(request.param)
 
 
 @pytest.fixture(params=ENUMERATING)
 def enumerating_backend(request):
     """Every registered backend that lists solutions (not only counts them)."""
+    return usable(request.param)
+
+
+FINDERS = [name for name in REGISTRY if name not in EXHAUSTIVE]
+
+
+@pytest.fixture(params=FINDERS)
+def finder(request):
+    """Every registered backend that finds solutions without searching the whole space
+    (a construction, a local search): it has tests of its own, from the registry too."""
     return usable(request.param)

@@ -67,10 +67,14 @@ def _board(item: Any) -> tuple:
 def _registry_runner(name: str, time_limit: float | None) -> Runner:
     backend = REGISTRY[name]
     limit = time_limit if backend.supports_time_limit else None
+    # A construction or a local search finds a solution and lists no whole set: its
+    # one solution is checked (valid, and one of the reference's).
+    finds = not backend.exhaustive
+    wanted = {"limit": 1} if finds else {}
 
     def run(case: Case) -> Result:
-        result = solve(case, backend=name, time_limit=limit)
-        if not result.complete and not _stopped_by_time_limit(result):
+        result = solve(case, backend=name, time_limit=limit, **wanted)
+        if not finds and not result.complete and not _stopped_by_time_limit(result):
             # Incomplete for another reason (a parallel solver that may skip some):
             # nothing tells which solutions are missing, so it is not comparable.
             raise SolverError(
@@ -81,6 +85,7 @@ def _registry_runner(name: str, time_limit: float | None) -> Runner:
         return result
 
     run.__name__ = name
+    run.compared = "some" if finds else "all"  # type: ignore[attr-defined]
     return run
 
 
@@ -89,7 +94,7 @@ def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Comm
         return {
             name: _registry_runner(name, time_limit)
             for name, backend in REGISTRY.items()
-            if backend.enumerates and backend.is_available()
+            if backend.enumerates and backend.exhaustive and backend.is_available()
         }
     if isinstance(backends, str) or (callable(backends) and not isinstance(backends, Iterable)):
         backends = [backends]  # one name, program or function: that one backend
@@ -315,10 +320,25 @@ def _stopped_by_time_limit(answer: Any) -> bool:
 
 def _check(case: Case, label: str, run: Runner, expected: set[Solution]) -> CrossCheckRow:
     n = size_of(case)
+    compared = getattr(run, "compared", "all")
     boards: list[tuple] = []
     error = None
     timed_out = False
     start = time.perf_counter()
+    if compared == "some" and not expected:
+        # Nothing to find: a local search would look for ever, and finding nothing
+        # is the right answer.
+        faults = sort_faults(n, [], expected, compared)
+        return CrossCheckRow(
+            n=n,
+            backend=label,
+            count=0,
+            reference_count=0,
+            agrees=True,
+            elapsed=0.0,
+            compared=compared,
+            **faults,
+        )
     try:
         answer = run(case)
         timed_out = _stopped_by_time_limit(answer)
@@ -333,7 +353,7 @@ def _check(case: Case, label: str, run: Runner, expected: set[Solution]) -> Cros
         # The boards returned before the error are counted but not compared: unfinished.
         return error_row(n, label, error, len(expected), elapsed, count=len(boards))
     # A timed-out run claims only the boards it found, like a program printing a few.
-    faults = sort_faults(n, boards, expected, "some" if timed_out else "all")
+    faults = sort_faults(n, boards, expected, "some" if timed_out else compared)
     return CrossCheckRow(
         n=n,
         backend=label,
@@ -342,5 +362,6 @@ def _check(case: Case, label: str, run: Runner, expected: set[Solution]) -> Cros
         agrees=not has_faults(faults),
         elapsed=elapsed,
         timed_out=timed_out,
+        compared=compared,
         **faults,
     )

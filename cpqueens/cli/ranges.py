@@ -77,7 +77,8 @@ def _size(digits: str, largest: int) -> int:
 
 
 def largest_board() -> tuple[int, str]:
-    """The largest board any registered backend takes, and that backend's name.
+    """The largest board any registered exhaustive backend takes, and its name: ranges
+    feed the commands that check, time and profile whole searches.
 
     >>> largest_board()
     (20000, 'stack')
@@ -85,7 +86,11 @@ def largest_board() -> tuple[int, str]:
     from ..arguments import MAX_N
     from ..solvers import REGISTRY
 
-    sizes = {name: backend.largest_n() or MAX_N for name, backend in REGISTRY.items()}
+    sizes = {
+        name: backend.largest_n() or MAX_N
+        for name, backend in REGISTRY.items()
+        if backend.exhaustive
+    }
     name = max(sizes, key=lambda key: sizes[key])
     return sizes[name], name
 

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from .. import api
+from ..board import MAX_RENDER_N
 from ..errors import SearchTimeoutError
 from ..instances import Instance
 from ..parallel.progress import progress_bar, wants_bar
@@ -129,6 +130,12 @@ def solve(
     fmt = "json" if as_json else fmt
     if fmt == "letters" and size > 26:
         raise BadInput(f"the letters format goes up to n=26, got n={size}")
+    if fmt in ("grid", "zero-plus", "x-dash") and size > MAX_RENDER_N:
+        # Before the search: a board nobody can look at is not worth finding for it.
+        raise BadInput(
+            f"the {fmt} format draws boards up to n={MAX_RENDER_N:,}, got n={size:,}; "
+            f"print the columns instead: cpqueens solve {size} -b {backend} --json (or -f csv)"
+        )
     result = api.solve(
         problem,
         backend=backend,

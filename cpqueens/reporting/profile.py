@@ -157,7 +157,12 @@ def default_solvers() -> list[str]:
     return [
         name
         for name, backend in REGISTRY.items()
-        if backend.requires is not None and backend.enumerates and backend.is_available()
+        if (
+            backend.requires is not None
+            and backend.enumerates
+            and backend.exhaustive
+            and backend.is_available()
+        )
     ]
 
 

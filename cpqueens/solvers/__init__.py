@@ -18,12 +18,15 @@ from .base import Backend, BackendInfo, Problem, SearchRun
 from .bitmask import BitmaskBackend
 from .choco import ChocoBackend
 from .constraint import ConstraintBackend
+from .construct import ConstructBackend
 from .cpmpy import CpmpyBackend
 from .cpsat import CPSatBackend
 from .exactcover import ExactCoverBackend
+from .minconflicts import MinConflictsBackend
 from .minizinc import MiniZincBackend
 from .nodetree import TreeBackend
 from .propagate import PropagationBackend
+from .qs import QSBackend
 from .random import RandomizedBackend
 from .recursive import RecursiveBackend
 from .sat import SatBackend
@@ -45,6 +48,9 @@ REGISTRY: dict[str, Backend] = {
         CpmpyBackend(),
         MiniZincBackend(),
         ExactCoverBackend(),
+        MinConflictsBackend(),
+        QSBackend(),
+        ConstructBackend(),
     )
 }
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import itertools
+import operator
 import os
 import select
 import signal
@@ -29,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from ..board import Solution, is_valid
+from ..board import NUMPY_CHECK_N, Solution, is_valid
 from ..errors import BackendUnavailableError, InvalidInputError, SolverError
 
 T = TypeVar("T")
@@ -169,6 +171,8 @@ class BackendInfo:
     options: tuple[str, ...]
     #: Whether it takes blocked squares.
     blocked: bool = False
+    #: Whether it searches the whole space (lists every solution, proves none).
+    exhaustive: bool = True
     #: For a backend that drives several solvers: each solver's name mapped to None
     #: when it is usable here, else to the pip requirement that would bring it.
     solvers: dict[str, str | None] = field(default_factory=dict)
@@ -189,6 +193,10 @@ class Backend:
     install_hint: ClassVar[str | None] = None
     enumerates: ClassVar[bool] = True
     supports_fixed: ClassVar[bool] = True
+    #: False for a backend that finds solutions but searches no whole space (a
+    #: construction, a local search): it lists what ``limit`` asks for and never
+    #: proves that there is no solution, so cross-checks of whole solution sets skip it.
+    exhaustive: ClassVar[bool] = True
     #: Whether the backend takes blocked squares (``Problem.blocked``).
     supports_blocked: ClassVar[bool] = False
     randomized: ClassVar[bool] = False
@@ -278,6 +286,7 @@ class Backend:
             enumerates=self.enumerates,
             fixed=self.supports_fixed,
             blocked=self.supports_blocked,
+            exhaustive=self.exhaustive,
             randomized=self.randomized,
             lexicographic=self.lexicographic,
             time_limit=self.supports_time_limit,
@@ -488,22 +497,43 @@ def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solu
 
     A solver that hands back anything else (a wrong model, a lost fixed queen) gets a
     :class:`~cpqueens.errors.SolverError` naming it, never a place in a Result.
+    ``values`` may be a numpy array: a large one is checked as it is (see
+    :func:`~cpqueens.board.is_valid`) and only then made a tuple of ints. Only the
+    fixed queens that are set and the blocked squares are looked at one by one,
+    never every row, so a board of millions of rows is checked in vector operations.
 
     >>> check_solution([1, 3, 0, 2], Problem(4, (None, None, None, None)), "demo")
     (1, 3, 0, 2)
+    >>> import numpy
+    >>> check_solution(numpy.array([2, 0, 3, 1]), Problem(4, (2, None, None, None)), "demo")
+    (2, 0, 3, 1)
     """
-    solution = tuple(values)
     n = problem.n
-    valid = is_valid(solution, n)
-    if valid and problem.has_fixed:
-        pairs = zip(problem.fixed, solution, strict=True)
-        valid = all(want is None or want == got for want, got in pairs)
+    if hasattr(values, "tolist") and getattr(values, "ndim", None) == 1:
+        rows = len(values)  # type: ignore[arg-type]
+        if rows > NUMPY_CHECK_N:
+            # Checked as an array first: no tuple of Python ints is made of a wrong one.
+            valid = is_valid(values, n)  # type: ignore[arg-type]
+            solution = tuple(values.tolist()) if valid else ()  # type: ignore[attr-defined]
+        else:
+            solution = tuple(values.tolist())  # type: ignore[attr-defined]
+            valid = is_valid(solution, n)
+    else:
+        solution = tuple(values)
+        rows = len(solution)
+        valid = is_valid(solution, n)
+    if valid and problem.fixed.count(None) != n:  # a C-level look, not has_fixed's loop
+        # Only the rows whose queen is fixed come out to Python.
+        is_set = map(operator.is_not, problem.fixed, itertools.repeat(None))
+        pairs = itertools.compress(enumerate(problem.fixed), is_set)
+        valid = all(solution[row] == want for row, want in pairs)
     if valid and problem.blocked:
-        valid = not any((row, column) in problem.blocked for row, column in enumerate(solution))
+        valid = not any(solution[row] == column for row, column in problem.blocked)
     if valid:
         return solution
+    shown = repr(solution) if rows <= 32 else f"a board of {rows:,} rows"
     raise SolverError(
-        f"{solver} returned {solution!r}, which is not a solution of the {n}-queens "
+        f"{solver} returned {shown}, which is not a solution of the {n}-queens "
         "problem with the fixed queens and blocked squares given"
     )
 
