@@ -66,12 +66,14 @@ __all__ = [
     "export_tree",
     "from_letters",
     "is_valid",
+    "load_results",
     "parse_boards",
     "random_blocked",
     "random_completion",
     "read_instance",
     "read_tree",
     "render",
+    "run_campaign",
     "solutions",
     "solve",
     "symmetries",
@@ -79,3 +81,13 @@ __all__ = [
     "tree_solutions",
     "write_instance",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # Campaigns bring sqlite3, tomllib and the process machinery: loaded on first use,
+    # so that ``import cpqueens`` stays quick.
+    if name in ("run_campaign", "load_results"):
+        from . import campaigns
+
+        return getattr(campaigns, name)
+    raise AttributeError(f"module 'cpqueens' has no attribute {name!r}")

@@ -13,7 +13,10 @@ from cpqueens.cli import cli
 
 PACKAGE = pathlib.Path(cpqueens.__file__).parent
 GROUND_FLOOR = {"api", "arguments", "result", "board", "svgboard", "errors", "_files", "_version"}
-FAMILIES = {"engines", "trees", "checking", "reporting", "parallel", "cli", "solvers", "instances"}
+FAMILIES = {
+    "engines", "trees", "checking", "campaigns", "reporting", "parallel", "cli", "solvers",
+    "instances",
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("name", cpqueens.__all__)
@@ -85,6 +88,7 @@ FLOORS = (
     {"solvers", "trees"},
     {"api"},
     {"checking"},
+    {"campaigns"},
     {"reporting"},
     {""},  # the public face, cpqueens/__init__.py
     {"cli"},

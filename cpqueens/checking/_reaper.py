@@ -30,6 +30,7 @@ MARK = "cpqueens-run:"
 #: Its exit status when the program could not be started.
 CANNOT_START = 127
 _PR_SET_CHILD_SUBREAPER = 36
+_PR_SET_PDEATHSIG = 1
 
 
 def main(argv: list[str]) -> int:
@@ -47,6 +48,12 @@ def main(argv: list[str]) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # Whoever started this script may be killed outright (a campaign's run at its limit,
+    # a process killed with SIGKILL): the program must not outlive it.
+    parent = os.getppid()
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # it died before the request was made
+        stop(signal.SIGTERM, None)
     returncode = program.wait()
     _end_all(program.pid)
     if returncode < 0:
@@ -57,11 +64,16 @@ def main(argv: list[str]) -> int:
 
 
 def _become_subreaper() -> None:
+    # Elsewhere than Linux the program's process group is all that can be ended.
+    _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+
+
+def _prctl(option: int, value: int) -> None:
     if not sys.platform.startswith("linux"):
-        return  # elsewhere the program's process group is all that can be ended
+        return
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        libc.prctl(option, value, 0, 0, 0)
     except (OSError, AttributeError):
         pass
 

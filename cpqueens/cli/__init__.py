@@ -9,7 +9,8 @@ something also disagrees). The work itself is done by the library
 (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`); the
 modules here only parse, dispatch and print: ``solving`` (backends, solve, count),
 ``checking`` (crosscheck, verify, tree), ``timing`` (bench, report),
-``profiling`` (profile) and ``instances`` (generate).
+``profiling`` (profile), ``instances`` (generate) and ``campaigns`` (campaign run,
+summary, plot).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import click
 
 from .._version import __version__
-from . import checking, instances, profiling, solving, timing
+from . import campaigns, checking, instances, profiling, solving, timing
 from ._common import Group
 
 
@@ -40,11 +41,12 @@ def cli() -> None:
       cpqueens bench 4-10 -o bench.png
       cpqueens report 4-9 -o report.html
       cpqueens generate blocked 20 --blocked 100 --seed 1 -o b20.param
+      cpqueens campaign run spec.toml --db results.sqlite
 
     \b
     Exit status:
       0    done, and every check agrees
-      1    a check disagrees (crosscheck, verify, report)
+      1    a check disagrees (crosscheck, verify, report), a campaign has a wrong answer
       2    bad input
       3    stopped by --time-limit (solve, count, crosscheck)
       130  interrupted (Ctrl-C)
@@ -62,6 +64,7 @@ for command in (
     timing.bench,
     timing.report,
     instances.generate,
+    campaigns.campaign,
 ):
     cli.add_command(command)
 

@@ -30,6 +30,11 @@ class Bar:
             fields = {} if label is None else {"description": label}
             self._progress.update(self._task, advance=1, **fields)
 
+    def describe(self, label: str) -> None:
+        """Change the words in front of the bar."""
+        if self._progress is not None:
+            self._progress.update(self._task, description=label)
+
     def update(self, done: int, total: int) -> None:
         """Set the bar to ``done`` of ``total``; fits callbacks of the form f(done, total)."""
         if self._progress is not None:
@@ -54,6 +59,7 @@ def progress_bar(total: int | None, description: str, *, enabled: bool) -> Itera
         Progress,
         TextColumn,
         TimeElapsedColumn,
+        TimeRemainingColumn,
     )
 
     columns = (
@@ -61,6 +67,7 @@ def progress_bar(total: int | None, description: str, *, enabled: bool) -> Itera
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         yield Bar(progress, progress.add_task(description, total=total))

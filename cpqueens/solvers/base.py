@@ -353,41 +353,6 @@ def signal_handlers_kept() -> Iterator[None]:
                 signal.signal(number, handler)
 
 
-def kill_tree(pid: int) -> None:
-    """Kill process ``pid`` and every process it started (found in /proc on Linux;
-    elsewhere only ``pid`` itself), children first looked up, then all killed."""
-    doomed = [pid, *_descendants(pid)]
-    for victim in doomed:
-        with contextlib.suppress(OSError):
-            os.kill(victim, signal.SIGKILL)
-
-
-def _descendants(pid: int) -> list[int]:
-    parent_of: dict[int, int] = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        # "pid (name) state ppid ...": the name may hold spaces and parentheses.
-        fields = stat[stat.rfind(b")") + 2 :].split()
-        if len(fields) > 1:
-            parent_of[int(entry)] = int(fields[1])
-    found, frontier = [], [pid]
-    while frontier:
-        parents = set(frontier)
-        frontier = [child for child, parent in parent_of.items() if parent in parents]
-        found.extend(frontier)
-    return found
-
-
 def run_stoppable(
     call: Callable[[], T], stop: Callable[[], None], run: SearchRun, *, grace: float = 0.5
 ) -> T:

@@ -41,13 +41,13 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import BackendUnavailableError, SolverError
+from ..parallel.processes import kill_tree
 from .base import (
     Backend,
     Problem,
     SearchRun,
     check_choice,
     check_solution,
-    kill_tree,
     run_stoppable,
 )
 

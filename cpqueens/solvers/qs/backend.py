@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Iterator
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ...board import Solution
 from ...errors import InvalidInputError, SolverError, UnsupportedOptionError
 from ..base import Backend, Problem, SearchRun
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Tries per kernel call: a few milliseconds of work, whatever the board.
 TRIES_PER_CALL = 1 << 20
@@ -102,6 +103,8 @@ class QSBackend(Backend):
             )
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
+        import numpy as np
+
         from . import kernels
 
         # A local search never vouches for having seen every solution.
@@ -188,6 +191,8 @@ def fixed_queens(problem: Problem) -> tuple[np.ndarray, np.ndarray]:
     >>> [a.tolist() for a in fixed_queens(Problem(4, (None, 3, None, 0)))]
     [[1, 3], [3, 0]]
     """
+    import numpy as np
+
     if problem.fixed.count(None) == problem.n:  # the common case, without a loop in Python
         return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32)
     pairs = [(r, c) for r, c in enumerate(problem.fixed) if c is not None]
@@ -201,7 +206,9 @@ def seed_bits(seed: int | None) -> int:
     True
     """
     if seed is None:
-        return int.from_bytes(np.random.default_rng().bytes(8), "little")
+        import secrets
+
+        return secrets.randbits(64)
     digest = hashlib.blake2b(str(seed).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little")
 
@@ -217,6 +224,8 @@ def blocked_rows(problem: Problem) -> tuple[np.ndarray, np.ndarray]:
     >>> starts.tolist(), columns.tolist()
     ([0, 2, 2, 3], [1, 2, 0])
     """
+    import numpy as np
+
     if not problem.blocked:
         return np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32)
     squares = np.array(sorted(problem.blocked), dtype=np.int64)

@@ -1,0 +1,116 @@
+"""Reading an external solver's answer the way the competitions print it.
+
+* ``s SATISFIABLE``, ``s UNSATISFIABLE`` or ``s UNKNOWN``: the status line (at most
+  one kind of it);
+* ``v ...``: the columns of a solution, row by row (0- or 1-based, told as
+  :func:`cpqueens.parse_boards` tells numbers; XCSP's ``<instantiation>`` tags are
+  read too);
+* ``c ...``: a comment, left alone;
+* anything else: boards in any form :func:`cpqueens.parse_boards` reads, or a count
+  (a bare integer line, or JSON ``{"count": ...}``).
+
+Without an ``s`` line, a board means SATISFIABLE; for ``count`` a count is enough.
+Nothing is trusted here: the boards come back as read, valid or not, and the run's
+parent checks them against the instance.
+
+>>> read_answer("s SATISFIABLE\\nv 2 4 1 3\\n", 4, "decide")["solutions"]
+[[1, 3, 0, 2]]
+>>> read_answer("c no queen fits\\ns UNSATISFIABLE\\n", 3, "decide")["answer"]
+'unsat'
+>>> read_answer("92\\n", 8, "count")["count"]
+92
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..checking.parsing import parse_boards
+
+STATUSES = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}
+_TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
+
+
+class BadOutput(Exception):
+    """The output cannot be read as an answer (the run's error, in one line)."""
+
+
+def read_answer(text: str, n: int, question: str, parse: str = "auto") -> dict[str, Any]:
+    """The answer a solver printed: ``answer``, ``solutions``, ``count``, ``invalid``.
+
+    ``invalid`` lists the lines that claim a board and are none (a board of the
+    wrong size, a row without a queen): the parent calls such a run wrong. Raises
+    :class:`BadOutput` for an output that answers nothing or contradicts itself.
+    """
+    statuses, values, rest = _split(text)
+    if len(set(statuses)) > 1:
+        raise BadOutput(f"the output has two status lines: s {statuses[0]} and s {statuses[-1]}")
+    if statuses and statuses[0] not in STATUSES:
+        allowed = ", ".join(STATUSES)
+        raise BadOutput(f"unknown status line 's {statuses[0]}' (allowed: {allowed})")
+    status = STATUSES[statuses[0]] if statuses else None
+    solutions: list[list[int | None]] = []
+    invalid: list[str] = []
+    count: int | None = None
+    if values:
+        parsed = parse_boards(_TAG.sub(" ", " ".join(values)), n, "numbers")
+        solutions += [list(board) for board in parsed.boards]
+        invalid += [line for _, line in parsed.invalid_lines]
+        if not parsed.boards and not parsed.invalid_lines:
+            invalid.append("v " + " ".join(values)[:60])
+    if rest.strip():
+        parsed = parse_boards(rest, n, parse)
+        solutions += [list(board) for board in parsed.boards]
+        invalid += [line for _, line in parsed.invalid_lines]
+        count = parsed.count
+    if question == "count":
+        if status == "unknown":
+            return {"answer": "unknown", "solutions": [], "count": None, "invalid": []}
+        if count is None:
+            count = 0 if status == "unsat" else (len(solutions) if solutions else None)
+        if count is None:
+            raise BadOutput("no count in the output (a line holding the number is expected)")
+        if status == "unsat" and count:
+            raise BadOutput(f"s UNSATISFIABLE with a count of {count}")
+        return {"answer": "sat" if count else "unsat", "solutions": [], "count": count,
+                "invalid": []}  # fmt: skip
+    if status is None:
+        if solutions or invalid:
+            status = "sat"
+        elif count == 0:
+            status = "unsat"
+        else:
+            raise BadOutput("no status line (s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN) "
+                            "and no board in the output")  # fmt: skip
+    if status == "sat" and not solutions and not invalid:
+        raise BadOutput("s SATISFIABLE without a solution (v lines or a board are expected)")
+    if status in ("unsat", "unknown") and (solutions or invalid):
+        word = "UNSATISFIABLE" if status == "unsat" else "UNKNOWN"
+        # A board next to "no solution" is a claim checked like any other.
+        invalid.append(f"s {word} printed with a board")
+    answer: dict[str, Any] = {"answer": status, "solutions": solutions, "invalid": invalid}
+    if question == "all" and status != "unknown":
+        answer["count"] = len(solutions)
+        if count is not None and count != len(solutions):
+            invalid.append(f"states {count} solutions and prints {len(solutions)}")
+    return answer
+
+
+def _split(text: str) -> tuple[list[str], list[str], str]:
+    """The status words, the value words and the other lines."""
+    statuses: list[str] = []
+    values: list[str] = []
+    rest: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        head, _, tail = stripped.partition(" ")
+        if head == "s" and tail:
+            statuses.append(" ".join(tail.split()).upper())
+        elif head == "v" or stripped == "v":
+            values.append(tail)
+        elif head == "c" or stripped == "c":
+            continue
+        else:
+            rest.append(line)
+    return statuses, values, "\n".join(rest)

@@ -1,0 +1,146 @@
+"""One run, as it happens inside its own process: ask the solver, report what it said.
+
+Nothing here is trusted: the process that started the run checks every solution
+against the instance (:mod:`.verify`) before a status is written. This side only
+tells what the solver answered (``sat``, ``unsat`` or ``unknown``), with the boards,
+the count, the effort stats and the time it took.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..errors import CommandFailedError, CPQueensError, SearchTimeoutError
+from ..instances import Instance
+from .answers import BadOutput
+
+
+def instance_of(board: dict[str, Any]) -> Instance:
+    """The instance a task carries as plain data (``n``, ``fixed``, ``blocked``)."""
+    return Instance(board["n"], fixed=board["fixed"], blocked=board["blocked"])
+
+
+def execute(task: dict[str, Any]) -> dict[str, Any]:
+    """Run one task and return the solver's answer as plain data.
+
+    The answer holds ``answer`` (sat, unsat or unknown), ``solutions`` (the boards
+    to check: one for ``decide``, all for ``all``), ``count``, ``stats``,
+    ``solve_seconds`` and ``solver_version``; or ``error`` (one line) or
+    ``memout`` (the run ran out of memory inside Python).
+    """
+    started = time.perf_counter()
+    try:
+        if task["solver"].get("backend") is not None:
+            out = _run_backend(task)
+        else:
+            out = _run_command(task)
+    except MemoryError:
+        return {"memout": True, "solve_seconds": time.perf_counter() - started}
+    except KeyboardInterrupt:
+        raise
+    except CommandFailedError as error:
+        out = {"error": _one_line(str(error))}
+    except BadOutput as error:
+        out = {"error": _one_line(f"bad output: {error}")}
+    except CPQueensError as error:
+        out = {"error": _one_line(f"{type(error).__name__}: {error}")}
+    except Exception as error:  # a crash inside a solver: a run's error, not the campaign's
+        out = {"error": _one_line(f"crashed: {type(error).__name__}: {error}")}
+    out["solve_seconds"] = time.perf_counter() - started
+    return out
+
+
+def _run_backend(task: dict[str, Any]) -> dict[str, Any]:
+    from .. import api
+
+    solver = task["solver"]
+    instance = instance_of(task["board"])
+    options = dict(solver.get("options", {}))
+    limit = task["time_limit"]
+    question = task["question"]
+    version = backend_version(solver["backend"])
+    if question == "count":
+        try:
+            total = api.count(instance, backend=solver["backend"], time_limit=limit, **options)
+        except SearchTimeoutError as error:
+            return {"answer": "unknown", "partial_count": error.partial, "stats": {},
+                    "solver_version": version}  # fmt: skip
+        return {"answer": "sat" if total else "unsat", "count": total, "stats": {},
+                "solver_version": version}  # fmt: skip
+    result = api.solve(
+        instance,
+        backend=solver["backend"],
+        limit=1 if question == "decide" else None,
+        time_limit=limit,
+        **options,
+    )
+    stats = _plain(result.stats)
+    solutions = [list(s) for s in result.solutions]
+    if question == "decide":
+        if solutions:
+            answer = "sat"
+        elif result.satisfiable is False:
+            answer = "unsat"
+        else:
+            answer = "unknown"
+        return {"answer": answer, "solutions": solutions[:1], "stats": stats,
+                "solver_version": version}  # fmt: skip
+    if not result.complete:
+        return {"answer": "unknown", "partial_count": len(solutions), "stats": stats,
+                "solver_version": version}  # fmt: skip
+    return {"answer": "sat" if solutions else "unsat", "solutions": solutions,
+            "count": len(solutions), "stats": stats, "solver_version": version}  # fmt: skip
+
+
+def _run_command(task: dict[str, Any]) -> dict[str, Any]:
+    from ..checking.external import Command
+    from .answers import read_answer
+
+    solver = task["solver"]
+    instance = instance_of(task["board"])
+    # The process that started this run enforces the time limit by killing the whole
+    # tree; the command's own timeout is a backstop a little later.
+    command = Command(
+        solver["command"],
+        timeout=task["time_limit"] + 5.0,
+        cwd=solver.get("folder"),
+        instance_format=solver.get("format", "json"),
+        name=solver.get("label"),
+    )
+    printed = command.run(instance)
+    answer = read_answer(printed.stdout, instance.n, task["question"], solver.get("parse", "auto"))
+    answer["stats"] = {}
+    return answer
+
+
+def backend_version(name: str) -> str | None:
+    """The version of the package a backend runs on (None for the pure-Python ones)."""
+    from importlib import metadata
+
+    from ..solvers import get_backend
+
+    hint = get_backend(name).install_hint
+    if not hint:
+        return None
+    package = hint.split("[")[0].split("=")[0].split(">")[0].split("<")[0].strip()
+    try:
+        return f"{package} {metadata.version(package)}"
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _plain(stats: dict[str, Any]) -> dict[str, Any]:
+    """The stats that are plain JSON values (numbers, strings, lists of numbers)."""
+    kept = {}
+    for key, value in stats.items():
+        if isinstance(value, (bool, int, float, str)) or value is None:
+            kept[key] = value
+        elif isinstance(value, (list, tuple)) and all(isinstance(v, (int, float)) for v in value):
+            kept[key] = list(value)
+    return kept
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 300 else line[:297] + "..."

@@ -1,0 +1,363 @@
+"""Running a campaign: every (instance, solver, repeat) not yet in the store, each in a
+limited process of its own, on local workers or a Dask cluster, each result checked
+and written as soon as it is in.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import queue
+import socket
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._version import __version__
+from ..arguments import check_int
+from ..errors import InvalidInputError
+from .execute import instance_of
+from .isolation import Outcome, Sandbox
+from .spec import CampaignSpec, SolverConfig, load_spec
+from .store import Store
+from .summary import summarize
+from .verify import answer_fault, judge, solutions_hash
+
+
+@dataclass
+class CampaignReport:
+    """What a campaign run did and found.
+
+    ``ok`` is False when any run is wrong or any instance disputed: the headline.
+    """
+
+    name: str
+    db: str
+    ran: int
+    skipped: int
+    summary: list[dict[str, Any]]
+    wrong: list[dict[str, Any]] = field(default_factory=list)
+    disputed: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.wrong and not self.disputed
+
+    def headline(self) -> str:
+        """The first line a campaign prints: wrong answers first of all."""
+        if self.wrong:
+            who = sorted({w["solver"] for w in self.wrong})
+            return (
+                f"WRONG: {len(self.wrong)} wrong answer{'s' * (len(self.wrong) != 1)} "
+                f"(by {', '.join(who)}) in campaign {self.name!r}"
+            )
+        if self.disputed:
+            count = len(self.disputed)
+            return f"DISPUTED: the counts of {count} instance(s) disagree with no majority"
+        return (
+            f"campaign {self.name!r}: no wrong answer "
+            f"({self.ran} runs now, {self.skipped} already done)"
+        )
+
+
+def run_campaign(
+    spec: str | os.PathLike | Mapping[str, Any] | CampaignSpec,
+    db: str | os.PathLike,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    client: Any = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> CampaignReport:
+    """Run a campaign and keep every finished run in the SQLite file ``db``.
+
+    Parameters
+    ----------
+    spec : path, dict or CampaignSpec
+        The campaign (see :mod:`cpqueens.campaigns.spec`).
+    db : path
+        The results file, created if needed. Runs already in it are skipped, so a
+        campaign that was stopped is resumed by running it again.
+    workers : int, optional
+        Runs at a time on this machine, one per core by default (one run per core
+        keeps the timings honest).
+    scheduler, client : optional
+        A Dask scheduler's address or a ``distributed.Client``: the runs go to its
+        workers instead, each still in a limited process of its own there.
+    progress : callable, optional
+        Called as ``progress(done, total, failures)`` after every run.
+
+    Ctrl-C stops the runs in flight (they are not written) and raises
+    KeyboardInterrupt; every finished run is in the file.
+
+    Examples
+    --------
+    >>> import tempfile, os, cpqueens
+    >>> spec = {"campaign": {"time_limit": 10},
+    ...         "instances": [{"generator": "plain", "n": [4, 6]}],
+    ...         "solvers": [{"backend": "stack"}, {"backend": "exactcover"}]}
+    >>> db = os.path.join(tempfile.mkdtemp(), "results.sqlite")
+    >>> report = cpqueens.run_campaign(spec, db, workers=2)
+    >>> report.ok, report.ran, [(s["solver"], s["solved"]) for s in report.summary]
+    (True, 4, [('stack', 2), ('exactcover', 2), ('VBS', 2)])
+    >>> cpqueens.run_campaign(spec, db).skipped
+    4
+    """
+    spec = spec if isinstance(spec, CampaignSpec) else load_spec(spec)
+    if workers is not None:
+        workers = check_int(workers, "workers", 1)
+    with Store(db) as store:
+        todo = _pending(spec, store)
+        total = len(todo)
+        skipped = len(spec.instances) * len(spec.solvers) * spec.repeats - total
+        warm = [_solver_dict(config) for config in spec.solvers]
+        done = failures = 0
+        if progress is not None:
+            progress(0, total, 0)
+        if client is not None or scheduler is not None:
+            results = _on_dask(todo, warm, client, scheduler)
+        else:
+            results = _locally(todo, warm, workers or os.cpu_count() or 1)
+        for key, task, outcome in results:
+            fields = record(task, outcome)
+            store.add_run(key, fields)
+            done += 1
+            failures += fields["status"] in ("error", "wrong", "memout")
+            if progress is not None:
+                progress(done, total, failures)
+        rows, disputed = judge(store.rows(spec.name))
+    wrong = [
+        {"instance": r["instance"], "solver": r["solver"], "repeat": r["repeat"],
+         "reason": r["verdict_reason"]}
+        for r in rows if r["verdict"] == "wrong"
+    ]  # fmt: skip
+    return CampaignReport(
+        name=spec.name,
+        db=os.fspath(db),
+        ran=done,
+        skipped=skipped,
+        summary=summarize(rows),
+        wrong=wrong,
+        disputed=disputed,
+    )
+
+
+def load_results(db: str | os.PathLike, campaign: str | None = None) -> list[dict[str, Any]]:
+    """Every run of the file (of one campaign), with its ``verdict`` after the checks
+    across runs (see :mod:`cpqueens.campaigns.verify`)."""
+    with Store(db, create=False) as store:
+        if campaign is not None and campaign not in store.campaigns():
+            raise InvalidInputError(
+                f"no campaign {campaign!r} in {os.fspath(db)!r}; it holds: "
+                f"{', '.join(store.campaigns()) or 'no run'}"
+            )
+        rows, _ = judge(store.rows(campaign))
+    return rows
+
+
+Task = tuple[dict[str, Any], dict[str, Any]]  # (store key, task for the child)
+
+
+def _pending(spec: CampaignSpec, store: Store) -> list[Task]:
+    finished = store.finished(spec.name)
+    solver_ids = {
+        config.label: store.solver_id(config.key, config.label, _solver_dict(config))
+        for config in spec.solvers
+    }
+    todo = []
+    for item in spec.instances:
+        board = {"n": item.instance.n, "fixed": [list(q) for q in item.instance.fixed],
+                 "blocked": [list(s) for s in item.instance.blocked]}  # fmt: skip
+        instance_id = store.instance_id(item.key, item.label, board, item.source)
+        for repeat in range(spec.repeats):
+            for config in spec.solvers:
+                key = {
+                    "campaign": spec.name,
+                    "instance_id": instance_id,
+                    "solver_id": solver_ids[config.label],
+                    "question": spec.question,
+                    "time_limit": spec.time_limit,
+                    "memory_limit_mb": spec.memory_limit_mb,
+                    "repeat": repeat,
+                }
+                if tuple(key[name] for name in list(key)[1:]) in finished:
+                    continue
+                task = {
+                    "question": spec.question,
+                    "time_limit": spec.time_limit,
+                    "memory_limit_mb": spec.memory_limit_mb,
+                    "board": board,
+                    "solver": _solver_dict(config),
+                }
+                todo.append((key, task))
+    return todo
+
+
+def record(task: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
+    """The row of a finished run: its status, checked against the instance."""
+    fields: dict[str, Any] = {
+        "wall": round(outcome.wall, 6),
+        "cpu": round(outcome.cpu, 6),
+        "peak_mb": round(outcome.peak_mb, 1),
+        "host": socket.gethostname(),
+        "cpqueens_version": __version__,
+        "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "stats": {},
+    }
+    answer = outcome.answer
+    if outcome.ended == "timeout":
+        return {**fields, "status": "unknown", "reason": "killed at the time limit"}
+    if outcome.ended == "memout":
+        limit = task["memory_limit_mb"]
+        return {**fields, "status": "memout", "reason": f"past the memory limit of {limit} MB"}
+    if outcome.ended == "crashed" or answer is None:
+        how = _exit_words(outcome.exit)
+        return {**fields, "status": "error", "reason": f"the run's process died ({how})"}
+    fields["stats"] = {**answer.get("stats", {}), "solve_seconds": answer.get("solve_seconds")}
+    if "partial_count" in answer:
+        fields["stats"]["partial_count"] = answer["partial_count"]
+    fields["solver_version"] = answer.get("solver_version")
+    if "error" in answer:
+        return {**fields, "status": "error", "reason": answer["error"]}
+    solutions = answer.get("solutions") or []
+    fields["count"] = answer.get("count")
+    fields["solution"] = solutions[0] if solutions else None
+    if task["question"] == "all" and answer["answer"] != "unknown":
+        fields["solutions_hash"] = solutions_hash(solutions)
+    fault = answer_fault(instance_of(task["board"]), task["question"], answer)
+    if fault is not None:
+        return {**fields, "status": "wrong", "reason": fault}
+    status = answer["answer"]
+    if status in ("sat", "unsat") and outcome.wall > task["time_limit"]:
+        return {**fields, "status": "unknown",
+                "reason": f"answered after the time limit ({outcome.wall:.2f} s)"}  # fmt: skip
+    return {**fields, "status": status, "reason": None}
+
+
+def _locally(todo: list[Task], warm: list[dict[str, Any]], workers: int) -> Iterator:
+    """Run the tasks on ``workers`` sandboxes; yield (key, task, outcome) as they end."""
+    if not todo:
+        return
+    jobs: queue.Queue = queue.Queue()
+    for item in todo:
+        jobs.put(item)
+    results: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    boxes: list[Sandbox] = []
+    lock = threading.Lock()
+
+    def slot() -> None:
+        try:
+            box = Sandbox(warm)
+        except BaseException as error:  # reported by the main thread
+            results.put(error)
+            return
+        with lock:
+            boxes.append(box)
+        try:
+            while not stop.is_set():
+                try:
+                    key, task = jobs.get_nowait()
+                except queue.Empty:
+                    return
+                outcome = box.run(task)
+                if not stop.is_set():
+                    results.put((key, task, outcome))
+        except BaseException as error:
+            if not stop.is_set():
+                results.put(error)
+        finally:
+            box.close()
+            results.put(None)
+
+    threads = [threading.Thread(target=slot, daemon=True) for _ in range(min(workers, len(todo)))]
+    for thread in threads:
+        thread.start()
+    running = len(threads)
+    try:
+        while running:
+            try:
+                item = results.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if item is None:
+                running -= 1
+            elif isinstance(item, BaseException):
+                raise item
+            else:
+                yield item
+    finally:
+        stop.set()
+        with lock:
+            for box in boxes:
+                box.kill_current()
+        for thread in threads:
+            thread.join(timeout=10)
+
+
+# One sandbox per Dask worker process, kept between runs (keyed by what it warmed).
+_WORKER_BOXES: dict[str, Sandbox] = {}
+_WORKER_LOCK = threading.Lock()
+
+
+def run_on_worker(task: dict[str, Any], warm: list[dict[str, Any]]) -> Outcome:
+    """Run one task on a Dask worker, in a limited process of that worker's machine."""
+    import json
+
+    name = json.dumps(warm, sort_keys=True) + f"/{threading.get_ident()}"
+    with _WORKER_LOCK:
+        box = _WORKER_BOXES.get(name)
+        if box is None or box.process.poll() is not None:
+            box = _WORKER_BOXES[name] = Sandbox(warm)
+    return box.run(task)
+
+
+def _on_dask(todo: list[Task], warm: list[dict[str, Any]], client: Any, scheduler: Any) -> Iterator:
+    from ..parallel.cluster import connect
+
+    if not todo:
+        return
+    client, owned = connect(client, scheduler)
+    try:
+        from distributed import as_completed
+
+        futures = {}
+        for key, task in todo:
+            future = client.submit(run_on_worker, task, warm, pure=False)
+            futures[future] = (key, task)
+        try:
+            for future in as_completed(list(futures), loop=client.loop):
+                key, task = futures.pop(future)
+                yield key, task, future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+    finally:
+        if owned:
+            client.close()
+
+
+def _solver_dict(config: SolverConfig) -> dict[str, Any]:
+    return {
+        "label": config.label,
+        "backend": config.backend,
+        "options": config.options,
+        "command": config.command,
+        "format": config.format,
+        "parse": config.parse,
+        "folder": config.folder,
+    }
+
+
+def _exit_words(code: int | None) -> str:
+    if code is None:
+        return "no exit status"
+    if code < 0:
+        import signal
+
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"

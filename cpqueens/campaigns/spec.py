@@ -1,0 +1,366 @@
+"""A campaign's description: its question and limits, its instances, its solvers.
+
+A spec is a TOML file (read with :mod:`tomllib`) or the same thing as a dict::
+
+    [campaign]
+    name = "blocked"             # optional: the spec file's stem by default
+    question = "decide"          # decide | count | all
+    time_limit = 10              # seconds of wall time per run
+    memory_limit_mb = 2000
+    repeats = 1
+
+    [[instances]]                # generated: every combination of the listed values
+    generator = "blocked"        # blocked | completion | plain
+    n = [20, 24]
+    blocked = [240, 280, 320]    # "completion": queens = [...]; also min_free, from_solution
+    seeds = [1, 2, 3]
+
+    [[instances]]                # files read by read_instance, relative to the spec's folder
+    files = "instances/*.param"
+
+    [[solvers]]
+    label = "glucose"
+    backend = "sat"
+    options = { solver = "glucose4" }
+
+    [[solvers]]
+    label = "mine"
+    command = "./mysolver {instance}"   # run in the spec's folder
+    format = "json"                     # json | param | dzn | cnf | xc
+
+Every error names the key, the value and what is allowed.
+
+>>> spec = load_spec({
+...     "campaign": {"question": "decide", "time_limit": 5},
+...     "instances": [{"generator": "blocked", "n": [8], "blocked": [10, 20], "seeds": [1]}],
+...     "solvers": [{"backend": "exactcover"}],
+... })
+>>> [item.label for item in spec.instances], [s.label for s in spec.solvers]
+(['blocked-n8-b10-s1', 'blocked-n8-b20-s1'], ['exactcover'])
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import itertools
+import json
+import math
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInputError, InvalidTypeError
+from ..instances import Instance, random_blocked, random_completion, read_instance
+
+QUESTIONS = ("decide", "count", "all")
+GENERATORS = ("blocked", "completion", "plain")
+#: Formats an external solver may be given its instance in (see :class:`cpqueens.Command`).
+COMMAND_FORMATS = ("json", "param", "dzn", "cnf", "xc")
+_CAMPAIGN_KEYS = ("name", "question", "time_limit", "memory_limit_mb", "repeats", "seed")
+_GENERATED_KEYS = {
+    "blocked": ("generator", "n", "blocked", "seeds", "min_free"),
+    "completion": ("generator", "n", "queens", "seeds", "from_solution"),
+    "plain": ("generator", "n"),
+}
+_SOLVER_KEYS = ("label", "backend", "options", "command", "format", "parse")
+#: The parameter each generator varies besides n (for the transition plot's densities).
+DENSITY_OF = {"blocked": "blocked", "completion": "queens"}
+
+
+@dataclass(frozen=True)
+class CampaignInstance:
+    """One instance of a campaign, and where it came from.
+
+    ``source`` is what made it: ``{"generator": ..., "n": ..., ...}`` for a generated
+    one (every parameter), ``{"file": path}`` for one read from a file.
+    """
+
+    label: str
+    instance: Instance
+    source: dict[str, Any]
+
+    @property
+    def key(self) -> str:
+        """A hash of the board (size, given queens, blocked squares): the same board
+        from two sources is one instance."""
+        return instance_key(self.instance)
+
+
+@dataclass(frozen=True)
+class SolverConfig:
+    """A solver as a campaign runs it: a backend with options, or an external command."""
+
+    label: str
+    backend: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    command: str | None = None
+    format: str = "json"
+    parse: str = "auto"
+    folder: str | None = None  # where a command runs (the spec's folder)
+
+    @property
+    def key(self) -> str:
+        """What makes a configuration: the backend and its options, or the command and
+        how it is fed and read. Another option is another configuration; the label
+        is a name only."""
+        if self.backend is not None:
+            body: dict[str, Any] = {"backend": self.backend, "options": self.options}
+        else:
+            body = {"command": self.command, "format": self.format, "parse": self.parse}
+        return hashlib.sha256(_canonical(body).encode()).hexdigest()[:16]
+
+    def describe(self) -> str:
+        if self.backend is not None:
+            options = " ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
+            return f"backend {self.backend}" + (f" ({options})" if options else "")
+        return f"command {self.command!r} ({self.format})"
+
+
+@dataclass(frozen=True)
+class CampaignSpec:
+    """A campaign: what to ask, of which solvers, on which instances, under which limits."""
+
+    name: str
+    question: str
+    time_limit: float
+    memory_limit_mb: int
+    repeats: int
+    instances: tuple[CampaignInstance, ...]
+    solvers: tuple[SolverConfig, ...]
+    raw: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+def instance_key(instance: Instance) -> str:
+    """The content hash of an instance: its size, given queens and blocked squares.
+
+    >>> instance_key(Instance(4)) == instance_key(Instance(4, name="other"))
+    True
+    """
+    body = {"n": instance.n, "fixed": instance.fixed, "blocked": instance.blocked}
+    return hashlib.sha256(_canonical(body).encode()).hexdigest()[:16]
+
+
+def load_spec(spec: str | os.PathLike | Mapping[str, Any]) -> CampaignSpec:
+    """Read a campaign from a TOML file's path or from a dict of the same shape."""
+    if isinstance(spec, Mapping):
+        raw, folder, stem = dict(spec), Path.cwd(), "campaign"
+    elif isinstance(spec, (str, os.PathLike)):
+        path = Path(spec)
+        if not path.is_file():
+            raise InvalidInputError(f"campaign spec {os.fspath(spec)!r} is not a file")
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            raise InvalidInputError(f"{os.fspath(spec)}: not a TOML file: {error}") from None
+        folder, stem = path.resolve().parent, path.stem
+    else:
+        raise InvalidTypeError(
+            f"a campaign spec is a TOML file's path or a dict, got {type(spec).__name__}"
+        )
+    _only(raw, ("campaign", "instances", "solvers"), "the spec")
+    head = raw.get("campaign", {})
+    if not isinstance(head, Mapping):
+        raise InvalidInputError("[campaign] must be a table")
+    _only(head, _CAMPAIGN_KEYS, "[campaign]")
+    question = head.get("question", "decide")
+    if question not in QUESTIONS:
+        raise InvalidInputError(
+            f"[campaign] question must be one of: {', '.join(QUESTIONS)}; got {question!r}"
+        )
+    time_limit = head.get("time_limit", 10)
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not math.isfinite(time_limit)
+        or not 0 < time_limit <= 7 * 24 * 3600
+    ):
+        raise InvalidInputError(
+            f"[campaign] time_limit must be a number of seconds in (0, 604800], got {time_limit!r}"
+        )
+    memory = _positive_int(head.get("memory_limit_mb", 2000), "[campaign] memory_limit_mb")
+    repeats = _positive_int(head.get("repeats", 1), "[campaign] repeats")
+    name = head.get("name", stem)
+    if not isinstance(name, str) or not name:
+        raise InvalidInputError(f"[campaign] name must be a non-empty string, got {name!r}")
+    instances = _instances(_tables(raw, "instances"), folder)
+    solvers = _solvers(_tables(raw, "solvers"), folder)
+    return CampaignSpec(
+        name=name,
+        question=question,
+        time_limit=float(time_limit),
+        memory_limit_mb=memory,
+        repeats=repeats,
+        instances=instances,
+        solvers=solvers,
+        raw=raw,
+    )
+
+
+def _instances(tables: list[Mapping[str, Any]], folder: Path) -> tuple[CampaignInstance, ...]:
+    found: dict[str, CampaignInstance] = {}
+    for number, table in enumerate(tables, 1):
+        where = f"[[instances]] #{number}"
+        if "files" in table:
+            _only(table, ("files",), where)
+            items = _from_files(table["files"], folder, where)
+        elif "generator" in table:
+            items = _generated(table, where)
+        else:
+            raise InvalidInputError(f"{where}: give either generator = ... or files = ...")
+        for item in items:
+            found.setdefault(item.key, item)  # the same board twice is run once
+    if not found:
+        raise InvalidInputError("the campaign has no instance")
+    return tuple(found.values())
+
+
+def _generated(table: Mapping[str, Any], where: str) -> list[CampaignInstance]:
+    generator = table["generator"]
+    if generator not in GENERATORS:
+        raise InvalidInputError(
+            f"{where}: generator must be one of: {', '.join(GENERATORS)}; got {generator!r}"
+        )
+    _only(table, _GENERATED_KEYS[generator], where)
+    sizes = _int_list(table, "n", where, required=True)
+    if generator == "plain":
+        return [
+            CampaignInstance(f"plain-n{n}", Instance(n), {"generator": "plain", "n": n})
+            for n in sizes
+        ]
+    count_key = DENSITY_OF[generator]
+    counts = _int_list(table, count_key, where, required=True, low=0)
+    seeds = _int_list(table, "seeds", where, required=False, low=None) or [1]
+    extra: dict[str, Any] = {}
+    if generator == "blocked" and "min_free" in table:
+        extra["min_free"] = _positive_int(table["min_free"], f"{where} min_free")
+    if generator == "completion" and "from_solution" in table:
+        if not isinstance(table["from_solution"], bool):
+            raise InvalidInputError(f"{where}: from_solution must be true or false")
+        extra["from_solution"] = table["from_solution"]
+    made = []
+    for n, count, seed in itertools.product(sizes, counts, seeds):
+        letter = "b" if generator == "blocked" else "q"
+        label = f"{generator}-n{n}-{letter}{count}-s{seed}"
+        make = random_blocked if generator == "blocked" else random_completion
+        try:
+            instance = make(n, count, seed=seed, **extra)
+        except (InvalidInputError, InvalidTypeError) as error:
+            raise InvalidInputError(f"{where}: {label}: {error}") from None
+        source = {"generator": generator, "n": n, count_key: count, "seed": seed, **extra}
+        made.append(CampaignInstance(label, instance, source))
+    return made
+
+
+def _from_files(pattern: object, folder: Path, where: str) -> list[CampaignInstance]:
+    patterns = [pattern] if isinstance(pattern, str) else pattern
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise InvalidInputError(f"{where}: files must be a glob pattern or a list of them")
+    made = []
+    for text in patterns:
+        full = text if os.path.isabs(text) else str(folder / text)
+        paths = sorted(glob.glob(full, recursive=True))
+        if not paths:
+            raise InvalidInputError(f"{where}: no file matches {text!r} (in {folder})")
+        for path in paths:
+            instance = read_instance(path)
+            shown = os.path.relpath(path, folder)
+            made.append(CampaignInstance(shown, instance, {"file": shown}))
+    return made
+
+
+def _solvers(tables: list[Mapping[str, Any]], folder: Path) -> tuple[SolverConfig, ...]:
+    from ..solvers import get_backend
+
+    made: dict[str, SolverConfig] = {}
+    for number, table in enumerate(tables, 1):
+        where = f"[[solvers]] #{number}"
+        _only(table, _SOLVER_KEYS, where)
+        backend, command = table.get("backend"), table.get("command")
+        if (backend is None) == (command is None):
+            raise InvalidInputError(f"{where}: give exactly one of backend = ... or command = ...")
+        options = table.get("options", {})
+        if not isinstance(options, Mapping):
+            raise InvalidInputError(f"{where}: options must be a table, got {options!r}")
+        if backend is not None:
+            if "format" in table or "parse" in table:
+                raise InvalidInputError(f"{where}: format and parse are for a command only")
+            engine = get_backend(backend)  # an unknown name: the usual error, naming them all
+            engine.check_options(dict(options))
+            config = SolverConfig(label=table.get("label", backend), backend=backend,
+                                  options=dict(options))  # fmt: skip
+        else:
+            if not isinstance(command, str) or not command.strip():
+                raise InvalidInputError(f"{where}: command must be a non-empty string")
+            fmt = table.get("format", "json")
+            if fmt not in COMMAND_FORMATS:
+                raise InvalidInputError(
+                    f"{where}: format must be one of: {', '.join(COMMAND_FORMATS)}; got {fmt!r}"
+                )
+            if options:
+                raise InvalidInputError(
+                    f"{where}: options are for a backend; put them in the command"
+                )
+            config = SolverConfig(
+                label=table.get("label", command.split()[0]),
+                command=command,
+                format=fmt,
+                parse=table.get("parse", "auto"),
+                folder=str(folder),
+            )
+        if not isinstance(config.label, str) or not config.label:
+            raise InvalidInputError(f"{where}: label must be a non-empty string")
+        if config.label in made:
+            raise InvalidInputError(f"{where}: the label {config.label!r} is used twice")
+        made[config.label] = config
+    if not made:
+        raise InvalidInputError("the campaign has no solver")
+    return tuple(made.values())
+
+
+def _tables(raw: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    tables = raw.get(key, [])
+    if not isinstance(tables, list) or not all(isinstance(t, Mapping) for t in tables):
+        raise InvalidInputError(f"{key} must be a list of tables ([[{key}]] in TOML)")
+    return tables
+
+
+def _only(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    unknown = [key for key in table if key not in allowed]
+    if unknown:
+        raise InvalidInputError(
+            f"{where}: unknown key {unknown[0]!r}; allowed keys: {', '.join(allowed)}"
+        )
+
+
+def _int_list(
+    table: Mapping[str, Any], key: str, where: str, *, required: bool, low: int | None = 1
+) -> list[int]:
+    if key not in table:
+        if required:
+            raise InvalidInputError(f"{where}: {key} = [...] is missing")
+        return []
+    values = table[key]
+    values = values if isinstance(values, list) else [values]
+    for value in values:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or (low is not None and value < low)
+        ):
+            floor = "" if low is None else f" >= {low}"
+            raise InvalidInputError(f"{where}: {key} takes integers{floor}, got {value!r}")
+    return values
+
+
+def _positive_int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidInputError(f"{name} must be a positive integer, got {value!r}")
+    return value
+
+
+def _canonical(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=list)

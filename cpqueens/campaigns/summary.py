@@ -1,0 +1,136 @@
+"""A campaign's results per solver: solved, statuses, PAR-2, the virtual best solver.
+
+* **solved**: runs whose verdict is ``sat`` or ``unsat`` (a wrong answer is not solved);
+* **PAR-2**: the mean over a solver's runs of the wall time of a solved run, and of
+  twice the time limit for any other (unknown, memout, error, wrong), in seconds;
+* **median time**: the median wall time of its solved runs;
+* **virtual best solver** (``VBS``): per instance, the best any solver did (the
+  shortest median time of its solved runs); it is a row of the table, its PAR-2 over
+  the instances;
+* **alone**: the instances only that solver solved.
+
+>>> rows = [
+...     {"solver": "a", "instance_hash": "i1", "instance": "x", "verdict": "sat", "wall": 1.0,
+...      "time_limit": 10.0},
+...     {"solver": "b", "instance_hash": "i1", "instance": "x", "verdict": "unknown",
+...      "wall": 10.5, "time_limit": 10.0},
+... ]
+>>> [(s["solver"], s["solved"], s["par2"]) for s in summarize(rows)]
+[('a', 1, 1.0), ('b', 0, 20.0), ('VBS', 1, 1.0)]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import statistics
+from collections import defaultdict
+from typing import Any
+
+from .verify import SOLVED
+
+STATUSES = ("sat", "unsat", "unknown", "memout", "error", "wrong")
+#: The columns of the summary, in the order of its table, CSV and JSON.
+COLUMNS = ("solver", "runs", "solved", *STATUSES, "par2", "median_time", "alone")
+VBS = "VBS"
+
+
+def summarize(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One dict per solver (in the order first seen), then the virtual best solver."""
+    per_solver: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        per_solver[row["solver"]].append(row)
+    alone = solved_alone(rows)
+    out = []
+    for solver, runs in per_solver.items():
+        entry = _entry(solver, [(r["verdict"], r["wall"], r["time_limit"]) for r in runs])
+        entry["alone"] = len(alone.get(solver, []))
+        out.append(entry)
+    best = []
+    for runs in _by_instance(rows).values():
+        time = _best_time(runs)
+        limit = max(r["time_limit"] for r in runs)
+        solved = {r["verdict"] for r in runs if r["verdict"] in SOLVED}
+        verdict = "unknown" if time is None else "sat" if "sat" in solved else "unsat"
+        best.append((verdict, time, limit))
+    if len(per_solver) > 1:
+        vbs = _entry(VBS, best)
+        vbs["alone"] = None
+        out.append(vbs)
+    return out
+
+
+def solved_alone(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The instances (labels) that one solver alone solved, by solver."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for runs in _by_instance(rows).values():
+        solvers = {r["solver"] for r in runs if r["verdict"] in SOLVED}
+        if len(solvers) == 1:
+            out[solvers.pop()].append(runs[0]["instance"])
+    return dict(out)
+
+
+def _entry(solver: str, runs: list[tuple[str, float | None, float]]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"solver": solver, "runs": len(runs)}
+    for status in STATUSES:
+        entry[status] = sum(1 for verdict, _, _ in runs if verdict == status)
+    entry["solved"] = entry["sat"] + entry["unsat"]
+    scores = [wall if verdict in SOLVED else 2 * limit for verdict, wall, limit in runs]
+    times = [wall for verdict, wall, _ in runs if verdict in SOLVED]
+    entry["par2"] = round(statistics.fmean(scores), 4) if scores else None
+    entry["median_time"] = round(statistics.median(times), 4) if times else None
+    return {column: entry.get(column) for column in COLUMNS}
+
+
+def _by_instance(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        grouped[row["instance_hash"]].append(row)
+    return grouped
+
+
+def _best_time(runs: list[dict[str, Any]]) -> float | None:
+    """The shortest, over solvers, median time of their solved runs of one instance."""
+    per_solver: dict[str, list[float]] = defaultdict(list)
+    for run in runs:
+        if run["verdict"] in SOLVED:
+            per_solver[run["solver"]].append(run["wall"])
+    if not per_solver:
+        return None
+    return min(statistics.median(times) for times in per_solver.values())
+
+
+def summary_table(summary: list[dict[str, Any]]) -> str:
+    """The summary as an aligned text table."""
+    header = list(COLUMNS)
+    body = [[_cell(entry[column]) for column in COLUMNS] for entry in summary]
+    widths = [max(len(str(x)) for x in column) for column in zip(header, *body, strict=True)]
+    lines = []
+    for cells in [header, *body]:
+        parts = [
+            str(cell).ljust(width) if i == 0 else str(cell).rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ]
+        lines.append("  ".join(parts).rstrip())
+    return "\n".join(lines)
+
+
+def summary_csv(summary: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(COLUMNS), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(summary)
+    return out.getvalue()
+
+
+def summary_json(summary: list[dict[str, Any]]) -> str:
+    return json.dumps(summary, indent=2)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)

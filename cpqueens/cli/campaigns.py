@@ -1,0 +1,159 @@
+"""The ``campaign`` commands: run a campaign, summarize its results, plot them."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ._common import DISAGREES, BadInput, Group, emit_json, output_path, quiet_option, say
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+@click.group(cls=Group)
+def campaign() -> None:
+    """Benchmark campaigns: instances x solvers, isolated limited runs, verified answers.
+
+    \b
+    Examples:
+      cpqueens campaign run examples/campaigns/blocked-transition.toml --db results.sqlite
+      cpqueens campaign summary results.sqlite
+      cpqueens campaign summary results.sqlite --json
+      cpqueens campaign plot results.sqlite --cactus -o cactus.png
+      cpqueens campaign plot results.sqlite --scatter sat cpsat -o scatter.svg
+      cpqueens campaign plot results.sqlite --transition density -o transition.png
+
+    \b
+    Exit status of run and summary: 0 no wrong answer, 1 a wrong answer or a
+    disputed count (said on the first line), 2 bad input, 130 Ctrl-C (every
+    finished run is kept; run the campaign again to resume it).
+    """
+
+
+@campaign.command("run")
+@click.argument("spec", type=click.Path(dir_okay=False))
+@click.option(
+    "--db", required=True, type=click.Path(dir_okay=False), help="The SQLite results file."
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="Runs at a time on this machine (default: one per core).",
+)
+@click.option("--scheduler", metavar="ADDRESS", help="A Dask scheduler, e.g. tcp://host:8786.")
+@quiet_option
+def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: bool) -> None:
+    """Run the campaign SPEC (a TOML file), keeping every finished run in --db.
+
+    Runs already in the file are skipped, so the same command resumes a campaign
+    that was stopped.
+    """
+    from ..campaigns.runner import run_campaign
+    from ..campaigns.summary import summary_table
+    from ..parallel.progress import progress_bar, wants_bar
+
+    with progress_bar(None, "runs", enabled=wants_bar(quiet)) as bar:
+
+        def progress(done: int, total: int, failures: int) -> None:
+            bar.update(done, total)
+            if failures:
+                bar.describe(f"runs ({failures} failed)")
+
+        report = run_campaign(spec, db, workers=workers, scheduler=scheduler, progress=progress)
+    click.echo(report.headline())
+    for item in report.wrong:
+        click.echo(f"  wrong: {item['solver']} on {item['instance']}: {item['reason']}")
+    for label in report.disputed:
+        click.echo(f"  disputed: {label}")
+    click.echo(summary_table(report.summary))
+    say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}")
+    if not report.ok:
+        raise click.exceptions.Exit(DISAGREES)
+
+
+@campaign.command("summary")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--campaign", "name", help="Only this campaign of the file.")
+@click.option("--csv", "as_csv", is_flag=True, help="CSV, one row per solver.")
+@click.option("--json", "as_json", is_flag=True, help="JSON, a list of one object per solver.")
+def summary(db: str, name: str | None, as_csv: bool, as_json: bool) -> None:
+    """Per solver: solved, sat, unsat, unknown, memout, error, wrong, PAR-2, median time,
+    instances solved by it alone; the virtual best solver (VBS) as a row."""
+    from ..campaigns.runner import load_results
+    from ..campaigns.summary import solved_alone, summarize, summary_csv, summary_table
+
+    if as_csv and as_json:
+        raise BadInput("give --csv or --json, not both")
+    _check_db(db)
+    rows = load_results(db, name)
+    table = summarize(rows)
+    wrong = [r for r in rows if r["verdict"] == "wrong"]
+    if as_json:
+        emit_json(table)
+    elif as_csv:
+        click.echo(summary_csv(table), nl=False)
+    else:
+        if wrong:
+            click.echo(f"WRONG: {len(wrong)} wrong answer{'s' * (len(wrong) != 1)}")
+            for r in wrong:
+                click.echo(f"  {r['solver']} on {r['instance']}: {r['verdict_reason']}")
+        click.echo(summary_table(table))
+        for solver, labels in solved_alone(rows).items():
+            shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")
+            click.echo(f"solved by {solver} alone: {shown}")
+    if wrong:
+        raise click.exceptions.Exit(DISAGREES)
+
+
+@campaign.command("plot")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--cactus", is_flag=True, help="Instances solved against time, a line per solver.")
+@click.option(
+    "--scatter", nargs=2, metavar="A B", help="Solver A's time against B's, per instance."
+)
+@click.option(
+    "--transition",
+    metavar="PARAM",
+    help="Satisfiable fraction and median effort against PARAM (density, fill, n, "
+    "or a generator parameter such as blocked).",
+)
+@click.option(
+    "--effort",
+    default="wall",
+    show_default=True,
+    help="For --transition: wall, or a stats key such as nodes.",
+)
+@click.option("--campaign", "name", help="Only this campaign of the file.")
+@click.option("-o", "--output", required=True, help="The picture: .png, .svg or .pdf.")
+def plot(
+    db: str,
+    cactus: bool,
+    scatter: tuple[str, str] | None,
+    transition: str | None,
+    effort: str,
+    name: str | None,
+    output: str,
+) -> None:
+    """Draw a cactus, scatter or transition plot of a results file."""
+    from ..campaigns import plots
+    from ..campaigns.runner import load_results
+
+    chosen = sum([cactus, bool(scatter), transition is not None])
+    if chosen != 1:
+        raise BadInput("give exactly one of --cactus, --scatter A B, --transition PARAM")
+    _check_db(db)
+    target = output_path(output, PLOT_SUFFIXES)
+    rows = load_results(db, name)
+    if cactus:
+        plots.cactus(rows, target)
+    elif scatter:
+        plots.scatter(rows, scatter[0], scatter[1], target)
+    else:
+        plots.transition(rows, transition, target, effort=effort)
+    click.echo(f"wrote {target}", err=True)
+
+
+def _check_db(db: str) -> None:
+    if not os.path.isfile(db):
+        raise BadInput(f"results file {db!r} does not exist")
