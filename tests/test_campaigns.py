@@ -387,3 +387,32 @@ def test_cli_run_summary_and_plots(tmp_path):
         assert out.read_bytes().startswith(b"\x89PNG")
     result = runner.invoke(cli, ["campaign", "summary", str(tmp_path / "none.sqlite")])
     assert result.exit_code == 2 and "does not exist" in result.output
+    report = tmp_path / "report.md"
+    args = ["report", "4-5", "--backends", "stack", "--campaign", str(db), "-o", str(report)]
+    result = runner.invoke(cli, [*args, "-q"])
+    assert result.exit_code == 0, result.output
+    text = report.read_text()
+    assert "## Campaign (r.sqlite)" in text and "No wrong answer." in text
+    assert text.count("data:image/png;base64") >= 4  # bench, profile, tree, cactus, transition
+
+
+def test_finders_take_part_in_decide_campaigns_with_a_seed(tmp_path):
+    spec = {
+        "campaign": {"seed": 5, "repeats": 2, "time_limit": 60},
+        "instances": [{"generator": "blocked", "n": [30], "blocked": [100], "seeds": [1]}],
+        "solvers": [{"backend": "qs"}, {"backend": "minconflicts"}, {"backend": "exactcover"}],
+    }
+    first = cpqueens.run_campaign(spec, tmp_path / "a.sqlite", workers=2)
+    assert first.ok and [s["solver"] for s in first.summary] == [
+        "qs", "minconflicts", "exactcover", "VBS",
+    ]  # fmt: skip
+    again = cpqueens.run_campaign(spec, tmp_path / "b.sqlite", workers=1)
+    boards = [
+        {(r["solver"], r["repeat"]): r["solution"] for r in cpqueens.load_results(db)}
+        for db in (tmp_path / "a.sqlite", tmp_path / "b.sqlite")
+    ]
+    assert again.ok and boards[0] == boards[1]  # the seed makes the finders' runs repeat
+    assert boards[0][("qs", 0)] != boards[0][("qs", 1)]  # and each repeat is its own run
+    spec["campaign"]["question"] = "count"
+    with pytest.raises(InvalidInputError, match="qs finds solutions and cannot count"):
+        cpqueens.run_campaign(spec, tmp_path / "c.sqlite")

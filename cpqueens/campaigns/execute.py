@@ -8,6 +8,7 @@ the count, the effort stats and the time it took.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
@@ -53,10 +54,13 @@ def execute(task: dict[str, Any]) -> dict[str, Any]:
 
 def _run_backend(task: dict[str, Any]) -> dict[str, Any]:
     from .. import api
+    from ..solvers import get_backend
 
     solver = task["solver"]
     instance = instance_of(task["board"])
     options = dict(solver.get("options", {}))
+    if task.get("seed") is not None and get_backend(solver["backend"]).randomized:
+        options.setdefault("seed", task["seed"])
     limit = task["time_limit"]
     question = task["question"]
     version = backend_version(solver["backend"])
@@ -114,8 +118,13 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+@functools.cache
 def backend_version(name: str) -> str | None:
-    """The version of the package a backend runs on (None for the pure-Python ones)."""
+    """The version of the package a backend runs on (None for the pure-Python ones).
+
+    Cached: the warm process asks once per backend, so that its children do not pay
+    for reading the installed packages' metadata in every run.
+    """
     from importlib import metadata
 
     from ..solvers import get_backend

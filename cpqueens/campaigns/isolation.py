@@ -77,6 +77,9 @@ class Sandbox:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=_child_environment(),
+            # Unbuffered: a reply must not wait in a Python buffer while select()
+            # watches the pipe for it.
+            bufsize=0,
         )
         self.current: int | None = None
         send(self.process.stdin, {"warm": warm})

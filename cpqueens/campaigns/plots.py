@@ -317,14 +317,15 @@ def scatter(rows: Sequence[Row], first: str, second: str, path: str | os.PathLik
     axes.set(xlabel=f"{first}: wall time (s)", ylabel=f"{second}: wall time (s)")
     axes.grid(True, which="major", alpha=0.3)
     if points:
-        axes.legend(fontsize="small", loc="upper left")
+        # Outside the axes: inside, it would hide points pinned to the time-out lines.
+        figure.legend(fontsize="small", loc="outside upper center", ncols=3)
     return _save(figure, path)
 
 
 def transition(
     rows: Sequence[Row], parameter: str, path: str | os.PathLike[str], *, effort: str = "wall"
 ) -> Path:
-    """Write the phase-transition plot: satisfiable fraction above median effort, against a parameter.
+    """Write the phase-transition plot: fraction satisfiable above median effort, by parameter.
 
     The top panel has the fraction of the decided instances that are satisfiable, with
     a dashed line at 0.5; the bottom panel each solver's median effort (log). When the

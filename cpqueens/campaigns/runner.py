@@ -189,6 +189,9 @@ def _pending(spec: CampaignSpec, store: Store) -> list[Task]:
                     "memory_limit_mb": spec.memory_limit_mb,
                     "board": board,
                     "solver": _solver_dict(config),
+                    # Randomised backends: reproducible with a campaign seed, and each
+                    # repeat a run of its own.
+                    "seed": None if spec.seed is None else spec.seed + repeat,
                 }
                 todo.append((key, task))
     return todo

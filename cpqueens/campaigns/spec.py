@@ -8,6 +8,7 @@ A spec is a TOML file (read with :mod:`tomllib`) or the same thing as a dict::
     time_limit = 10              # seconds of wall time per run
     memory_limit_mb = 2000
     repeats = 1
+    seed = 1                     # optional: randomised backends get seed + repeat
 
     [[instances]]                # generated: every combination of the listed values
     generator = "blocked"        # blocked | completion | plain
@@ -131,6 +132,7 @@ class CampaignSpec:
     repeats: int
     instances: tuple[CampaignInstance, ...]
     solvers: tuple[SolverConfig, ...]
+    seed: int | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
@@ -183,17 +185,21 @@ def load_spec(spec: str | os.PathLike | Mapping[str, Any]) -> CampaignSpec:
         )
     memory = _positive_int(head.get("memory_limit_mb", 2000), "[campaign] memory_limit_mb")
     repeats = _positive_int(head.get("repeats", 1), "[campaign] repeats")
+    seed = head.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidInputError(f"[campaign] seed must be an integer, got {seed!r}")
     name = head.get("name", stem)
     if not isinstance(name, str) or not name:
         raise InvalidInputError(f"[campaign] name must be a non-empty string, got {name!r}")
     instances = _instances(_tables(raw, "instances"), folder)
-    solvers = _solvers(_tables(raw, "solvers"), folder)
+    solvers = _solvers(_tables(raw, "solvers"), folder, question)
     return CampaignSpec(
         name=name,
         question=question,
         time_limit=float(time_limit),
         memory_limit_mb=memory,
         repeats=repeats,
+        seed=seed,
         instances=instances,
         solvers=solvers,
         raw=raw,
@@ -272,7 +278,9 @@ def _from_files(pattern: object, folder: Path, where: str) -> list[CampaignInsta
     return made
 
 
-def _solvers(tables: list[Mapping[str, Any]], folder: Path) -> tuple[SolverConfig, ...]:
+def _solvers(
+    tables: list[Mapping[str, Any]], folder: Path, question: str
+) -> tuple[SolverConfig, ...]:
     from ..solvers import get_backend
 
     made: dict[str, SolverConfig] = {}
@@ -290,6 +298,11 @@ def _solvers(tables: list[Mapping[str, Any]], folder: Path) -> tuple[SolverConfi
                 raise InvalidInputError(f"{where}: format and parse are for a command only")
             engine = get_backend(backend)  # an unknown name: the usual error, naming them all
             engine.check_options(dict(options))
+            if question != "decide" and not engine.exhaustive:
+                raise InvalidInputError(
+                    f"{where}: {backend} finds solutions and cannot {question} them; "
+                    'it takes part in question = "decide" campaigns only'
+                )
             config = SolverConfig(label=table.get("label", backend), backend=backend,
                                   options=dict(options))  # fmt: skip
         else:

@@ -217,7 +217,7 @@ class Store:
         if campaign is not None:
             query += " WHERE r.campaign = ?"
             args = (campaign,)
-        query += " ORDER BY r.id"
+        query += " ORDER BY r.solver_id, r.id"  # solvers in the order the spec lists them
         cursor = self.db.execute(query, tuple(args))
         names = [column[0] for column in cursor.description]
         out = []

@@ -38,8 +38,12 @@ _HEADER = struct.Struct(">Q")
 
 
 def send(stream: BinaryIO, message: Any) -> None:
+    """Write one message whole (a raw stream may take part of it per call)."""
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(_HEADER.pack(len(data)) + data)
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    while view:
+        written = stream.write(view)
+        view = view[written or 0 :]
     stream.flush()
 
 
@@ -75,11 +79,15 @@ def die_with_parent(signum: int) -> None:
 def warm(solvers: list[dict[str, Any]]) -> dict[str, str]:
     """Load each backend's imports and compiled code with a tiny solve; errors by label."""
     from .. import api
+    from .execute import backend_version
 
     errors = {}
     for solver in solvers:
         name = solver.get("backend")
-        if name is None or name in NOT_WARMED:
+        if name is None:
+            continue
+        backend_version(name)  # cached for every child
+        if name in NOT_WARMED:
             continue
         try:
             api.solve(5, backend=name, limit=1, time_limit=30, **solver.get("options", {}))

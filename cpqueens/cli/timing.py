@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 
 import click
 
@@ -13,6 +15,7 @@ from ._common import (
     BENCH_SUFFIXES,
     DISAGREES,
     REPORT_SUFFIXES,
+    BadInput,
     backend_list,
     check_tree_reference,
     emit_json,
@@ -95,6 +98,12 @@ def bench(
     type=click.IntRange(1, 12),
     help="Board of the search profile. Default: the largest n of RANGE, at most 10.",
 )
+@click.option(
+    "--campaign",
+    "campaign_db",
+    type=click.Path(dir_okay=False),
+    help="Add a section on this campaign results file: its summary, cactus and transition plots.",
+)
 @quiet_option
 def report(
     sizes: str,
@@ -104,6 +113,7 @@ def report(
     repeat: int,
     tree_n: int,
     profile_n: int | None,
+    campaign_db: str | None,
     quiet: bool,
 ) -> None:
     """Write one self-contained HTML or Markdown report on the backends over RANGE.
@@ -111,7 +121,8 @@ def report(
     It holds the cross-check table, the time and node plots, the search profile
     (nodes per depth under each propagation and order), a decision tree and
     sample boards, with every picture embedded. Exit status 1 when a backend
-    disagrees (the report is written all the same).
+    disagrees or a campaign run given with --campaign is wrong (the report is written
+    all the same).
     """
     from ..reporting.bench import LARGEST_N, beyond_bench
     from ..reporting.report import build_report, to_html, to_markdown
@@ -120,6 +131,8 @@ def report(
     chosen = backend_list(names, enumerating=True)
     target = output_path(output, REPORT_SUFFIXES)
     check_tree_reference(reference, ns)
+    if campaign_db is not None and not os.path.isfile(campaign_db):
+        raise BadInput(f"results file {campaign_db!r} does not exist")
     steps = len(ns) + len(ns) * len(chosen) + 2
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
 
@@ -137,6 +150,10 @@ def report(
             profile_n=profile_n,
             step=step,
         )
+    if campaign_db is not None:
+        from ..reporting.campaign import campaign_section
+
+        data = dataclasses.replace(data, campaign=campaign_section(campaign_db))
     text = to_html(data) if target.suffix.lower() == ".html" else to_markdown(data)
     write_atomic(target, text)
     say(quiet, f"wrote {target}" + ("" if data.ok else "; some backends DISAGREE"))

@@ -26,6 +26,7 @@ from ..svgboard import to_svg
 from ..trees.build import decision_tree
 from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_grid, figure_bytes, run_bench
+from .campaign import CampaignSection, campaign_parts
 from .profile import (
     SearchProfile,
     default_solvers,
@@ -88,11 +89,13 @@ class ReportData:
     created: str
     profile: SearchProfile | None = None
     profile_png: bytes = b""
+    campaign: CampaignSection | None = None
 
     @property
     def ok(self) -> bool:
-        """True when every backend agreed with the reference."""
-        return all(row.agrees for row in self.crosscheck_rows)
+        """True when every backend agreed with the reference and no campaign run is wrong."""
+        agree = all(row.agrees for row in self.crosscheck_rows)
+        return agree and (self.campaign is None or self.campaign.ok)
 
 
 def build_report(
@@ -243,6 +246,7 @@ def to_html(data: ReportData) -> str:
         "</figure>",
         format_grid(bench_grid(data.timings), "html"),
         *_profile_parts(data, "html"),
+        *(campaign_parts(data.campaign, "html") if data.campaign else []),
         f"<h2>Decision tree, n = {data.tree_n}</h2>",
         f'<figure><img alt="decision tree for n={data.tree_n}" '
         f'src="{_data_uri(data.tree_png, "image/png")}"></figure>',
@@ -274,6 +278,7 @@ def to_markdown(data: ReportData) -> str:
         "Median of the repeated runs (dots: each run); log scale.",
         format_grid(bench_grid(data.timings), "markdown"),
         *_profile_parts(data, "markdown"),
+        *(campaign_parts(data.campaign, "markdown") if data.campaign else []),
         f"## Decision tree, n = {data.tree_n}",
         f"![decision tree for n={data.tree_n}]({_data_uri(data.tree_png, 'image/png')})",
         "## Sample boards",
