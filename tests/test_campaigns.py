@@ -230,6 +230,7 @@ def test_campaign_flags_wrong_solvers_and_kills_hung_ones(tmp_path):
         {"label": "crash", "command": crash},
         {"label": "hang", "command": hang},
         {"label": "hog", "command": hog},
+        {"label": "missing", "command": "./no-such-solver {instance}"},
     ]
     db = tmp_path / "r.sqlite"
     started = time.monotonic()
@@ -248,6 +249,8 @@ def test_campaign_flags_wrong_solvers_and_kills_hung_ones(tmp_path):
     assert verdicts["hang"]["verdict"] == "unknown"
     assert 1.5 <= verdicts["hang"]["wall"] < 4
     assert verdicts["hog"]["verdict"] == "memout" and verdicts["hog"]["peak_mb"] > 400
+    assert verdicts["missing"]["verdict"] == "error"
+    assert "no-such-solver" in verdicts["missing"]["reason"]
     assert elapsed < 30
     # The hung program's own child went with it.
     time.sleep(0.5)
