@@ -12,7 +12,9 @@ import cpqueens
 from cpqueens.cli import cli
 
 PACKAGE = pathlib.Path(cpqueens.__file__).parent
-GROUND_FLOOR = {"api", "arguments", "result", "board", "svgboard", "errors", "_files", "_version"}
+GROUND_FLOOR = {
+    "api", "arguments", "result", "board", "svgboard", "errors", "_files", "_version", "numbers",
+}  # fmt: skip
 FAMILIES = {
     "engines", "trees", "checking", "campaigns", "reporting", "parallel", "cli", "solvers",
     "instances",
@@ -79,7 +81,7 @@ def _imports(path: pathlib.Path) -> set[str]:
 #: ground-floor module, or a family) and any unit on a lower floor, nothing else:
 #: two units on one floor know nothing of each other.
 FLOORS = (
-    {"errors", "_version"},
+    {"errors", "_version", "numbers"},
     {"_files", "board"},
     {"arguments", "svgboard"},
     {"instances"},
