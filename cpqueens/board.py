@@ -420,6 +420,10 @@ def render(solution: Sequence[int], style: BoardStyle = "grid", n: int | None = 
     . . Q .
     >>> render((1, 3, 0, 2), style="letters")
     'bdac'
+    >>> print(render((0, 2), n=3))
+    Q . .
+    . . Q
+    . . .
     """
     if style != "letters" and style not in STYLES:
         raise InvalidInputError(
@@ -436,4 +440,6 @@ def render(solution: Sequence[int], style: BoardStyle = "grid", n: int | None = 
         cells = [empty] * size
         cells[column] = queen
         rows.append(" ".join(cells))
+    # A partial placement on a larger board: the rows without a queen yet, empty.
+    rows += [" ".join([empty] * size)] * (size - len(columns))
     return "\n".join(rows)

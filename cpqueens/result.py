@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Solution
+from .numbers import count, plural, seconds
 
 
 @dataclass(frozen=True)
@@ -84,20 +85,57 @@ class Result:
         return iter(self.solutions)
 
     def summary(self) -> str:
-        """One line: size, backend, count, completeness, effort and time.
+        """One line: size, backend, what was found, effort and time.
+
+        It says plainly how far the search went: "all 4 solutions" when it ran to the
+        end, "first solution" or "3 solutions (stopped at the limit)" when ``limit``
+        stopped it, "... before the time limit" when the clock did.
 
         >>> import cpqueens
         >>> cpqueens.solve(6, backend="stack").summary().split(" in ")[0]
-        'n=6, backend stack: 4 solutions, complete, 152 nodes'
+        'n=6, backend stack: all 4 solutions, 152 nodes'
+        >>> cpqueens.solve(8, backend="stack", limit=1).summary().split(" in ")[0]
+        'n=8, backend stack: first solution, 113 nodes'
+        >>> cpqueens.solve(3, backend="stack").summary().split(" in ")[0]
+        'n=3, backend stack: no solution (the search ran to the end), 5 nodes'
         """
-        plural = "" if self.count == 1 else "s"
-        parts = [f"n={self.n}, backend {self.backend}: {self.count:,} solution{plural}"]
-        parts.append("complete" if self.complete else "incomplete")
+        parts = [f"n={self.n}, backend {self.backend}: {self.found()}"]
         if self.stats.get("nodes") is not None:
-            parts.append(f"{self.stats['nodes']:,} nodes")
+            parts.append(plural(self.stats["nodes"], "node"))
         if self.fixed:
             parts.append("fixed " + ",".join(f"{r}:{c}" for r, c in self.fixed.items()))
-        return ", ".join(parts) + f" in {self.elapsed:.3g} s"
+        return ", ".join(parts) + f" in {seconds(self.elapsed)}"
+
+    def found(self) -> str:
+        """What the search found, in words: all, first, some, or none, and why it stopped.
+
+        >>> import cpqueens
+        >>> cpqueens.solve(8, limit=3).found()
+        '3 solutions (stopped at the limit)'
+        """
+        if self.complete:
+            if self.count == 0:
+                return "no solution (the search ran to the end)"
+            return "the only solution" if self.count == 1 else f"all {count(self.count)} solutions"
+        if self.stats.get("timed_out"):
+            return f"{plural(self.count, 'solution')} found before the time limit"
+        if self.count == 0:
+            return "no solution found (the search stopped before the end)"
+        if self.count == 1:
+            return "first solution"
+        return f"{plural(self.count, 'solution')} (stopped at the limit)"
+
+    def __repr__(self) -> str:
+        # The head of the solutions and their number: a plain repr of every solution of
+        # n = 10 is 23 KB nobody reads.
+        shown = ", ".join(str(s) if self.n <= 20 else _head(s) for s in self.solutions[:2])
+        more = len(self.solutions) - 2
+        solutions = f"({shown}{f', ... {count(more)} more' if more > 0 else ''})"
+        return (
+            f"Result(n={self.n}, backend={self.backend!r}, count={self.count}, "
+            f"complete={self.complete}, solutions={solutions}, "
+            f"elapsed={self.elapsed:.3g})"
+        )
 
     def _repr_svg_(self) -> str | None:
         # The drawing lives in svgboard; imported here so result.py stays a plain record.
@@ -123,3 +161,8 @@ class Result:
         from .svgboard import MAX_SVG_N
 
         return self.n <= MAX_SVG_N
+
+
+def _head(solution: Solution) -> str:
+    """The first columns of a long solution."""
+    return "(" + ", ".join(map(str, solution[:8])) + f", ... {count(len(solution) - 8)} more)"

@@ -49,7 +49,7 @@ def test_result_draws_its_first_solution():
     page = result._repr_html_()
     assert page.startswith("<div><svg") and "4 solutions" in page and "(1, 3, 5, 0, 2, 4)" in page
     empty = cpqueens.solve(3)
-    assert empty._repr_svg_() is None and "0 solutions" in empty._repr_html_()
+    assert empty._repr_svg_() is None and "no solution" in empty._repr_html_()
 
 
 # Boards too large to look at. -----------------------------------------------------------
@@ -96,3 +96,13 @@ def test_a_result_too_large_to_draw_shows_its_caption_only():
     small = _huge_result(10)
     assert cpqueens.is_valid(small.solution)
     assert small._repr_svg_().startswith("<svg") and "first solution" in small._repr_html_()
+
+
+def test_a_partial_board_is_drawn_whole_and_a_result_repr_is_short():
+    board = cpqueens.Board((0, 1, 3), n=5)
+    assert str(board).splitlines() == [
+        "Q . . . .", ". Q . . .", ". . . Q .", ". . . . .", ". . . . .",
+    ]  # fmt: skip
+    assert 'width="120" height="120"' in board.to_svg() and board.to_svg().count("<circle") == 3
+    text = repr(cpqueens.solve(10))
+    assert len(text) < 300 and "722 more" in text and "count=724" in text

@@ -98,8 +98,40 @@ COMPACT_JSON = 1_000_000
 
 
 def emit_json(data: Any) -> None:
+    """Print ``data`` as JSON: indented, with each list of plain numbers (a board) on
+    one line; past :data:`COMPACT_JSON` characters, compact."""
     text = json.dumps(data)
-    click.echo(text if len(text) > COMPACT_JSON else json.dumps(data, indent=2))
+    click.echo(text if len(text) > COMPACT_JSON else indent_json(data))
+
+
+def indent_json(data: Any) -> str:
+    """JSON indented by two, but a list of numbers stays on one line.
+
+    >>> print(indent_json({"n": 4, "solutions": [[1, 3, 0, 2], [2, 0, 3, 1]]}))
+    {
+      "n": 4,
+      "solutions": [
+        [1, 3, 0, 2],
+        [2, 0, 3, 1]
+      ]
+    }
+    """
+    boards: list[str] = []
+
+    def fold(value: Any) -> Any:
+        if isinstance(value, list) and value and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+        ):
+            boards.append(json.dumps(value, separators=(", ", ": ")))
+            return f"\u0000{len(boards) - 1}\u0000"
+        if isinstance(value, list):
+            return [fold(v) for v in value]
+        if isinstance(value, dict):
+            return {k: fold(v) for k, v in value.items()}
+        return value
+
+    text = json.dumps(fold(data), indent=2)
+    return re.sub(r'"\\u0000(\d+)\\u0000"', lambda m: boards[int(m[1])], text)
 
 
 def check_backend(name: str) -> str:

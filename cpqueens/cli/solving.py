@@ -16,6 +16,7 @@ from .. import api
 from ..board import MAX_RENDER_N
 from ..errors import SearchTimeoutError
 from ..instances import Instance
+from ..numbers import seconds
 from ..parallel.progress import progress_bar, wants_bar
 from ..result import Result
 from ..solvers import REGISTRY
@@ -49,8 +50,9 @@ def instance_options(function: Any) -> Any:
 
 @click.command()
 @json_option
-def backends(as_json: bool) -> None:
-    """List the registered backends and what each can do."""
+@quiet_option
+def backends(as_json: bool, quiet: bool) -> None:
+    """List the registered backends and what each can do (with --quiet, the table alone)."""
     infos = api.backends()
     if as_json:
         emit_json([{**asdict(info), "options": list(info.options)} for info in infos])
@@ -61,7 +63,9 @@ def backends(as_json: bool) -> None:
     for info in infos:
         ready = "yes" if info.available else "no"
         cells = "".join(f"{'yes' if getattr(info, f) else '-':<11}" for f in flags)
-        click.echo(f"{info.name:<12}{ready:<7}{cells}{info.max_n or '-'}")
+        click.echo(f"{info.name:<12}{ready:<7}{cells}{_size(info.max_n)}")
+    if quiet:
+        return
     click.echo()
     for info in infos:
         missing = "" if info.available else f" [needs: pip install {info.requires}]"
@@ -180,18 +184,12 @@ def _answer(result: Result) -> str:
 
 def _solve_summary(result: Result, time_limit: float | None) -> str:
     """The summary line of ``solve``, saying what stopped the search short of the end."""
-    if not result.stats.get("timed_out"):
-        summary = result.summary()
-        if not result.complete:
-            summary += "; stopped at the limit (--all lists every solution)"
-        return summary
-    plural = "" if result.count == 1 else "s"
-    nodes = result.stats.get("nodes")
-    effort = "" if nodes is None else f", {nodes:,} nodes"
-    return (
-        f"n={result.n}, backend {result.backend}: {result.count:,} solution{plural} found "
-        f"before the time limit of {time_limit:g} s{effort}"
-    )
+    summary = result.summary()
+    if result.stats.get("timed_out"):
+        return summary.replace("the time limit", f"the time limit of {time_limit:g} s")
+    if not result.complete and result.count and REGISTRY[result.backend].exhaustive:
+        summary += " (--all lists every solution)"
+    return summary
 
 
 @click.command()
@@ -276,7 +274,7 @@ def count(
     else:
         click.echo(total)
         kind = "symmetry classes" if unique else "solutions"
-        say(quiet, f"n={n}: {total:,} {kind} (backend {name}, {elapsed:.3g} s)")
+        say(quiet, f"n={n}: {total:,} {kind} (backend {name}, {seconds(elapsed)})")
     if timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
 
@@ -288,10 +286,16 @@ def _say_partial_count(
     kind = "symmetry classes" if unique else "solutions"
     # In words on stdout even with --quiet: the bare number would pass for the exact count.
     click.echo(f"at least {total:,} {kind} (stopped by the time limit of {time_limit:g} s)")
-    say(quiet, f"n={n}: backend {name} stopped after {elapsed:.3g} s, before the count was exact")
+    say(
+        quiet, f"n={n}: backend {name} stopped after {seconds(elapsed)}, before the count was exact"
+    )
 
 
 def _fastest_counter() -> str:
     # The compiled bitmask counter when it is there, else the library default.
     bitmask = REGISTRY.get("bitmask")
     return "bitmask" if bitmask is not None and bitmask.is_available() else api.DEFAULT_BACKEND
+
+
+def _size(max_n: int | None) -> str:
+    return "-" if max_n is None else f"{max_n:,}"

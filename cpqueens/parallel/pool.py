@@ -71,30 +71,11 @@ def progress_reporter(
         return advance, (lambda: None)
     if not sys.stderr.isatty():
         return (lambda k: None), (lambda: None)
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-    from rich.text import Text
+    from rich.progress import Progress
 
-    class RateColumn(ProgressColumn):
-        def render(self, task):  # subproblems per second, once rich has measured it
-            return Text(f"{task.speed:,.1f}/s" if task.speed else "-/s")
+    from .progress import bar_columns
 
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
+    bar = Progress(*bar_columns())
     bar.start()
     task = bar.add_task(label, total=total)
     return (lambda k: bar.advance(task, k)), bar.stop

@@ -53,21 +53,34 @@ def progress_bar(total: int | None, description: str, *, enabled: bool) -> Itera
         yield Bar()
         return
     from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(*bar_columns(), console=Console(stderr=True), transient=True) as progress:
+        yield Bar(progress, progress.add_task(description, total=total))
+
+
+def bar_columns() -> tuple:
+    """The columns of every bar: what runs, the bar, done of total, rate, elapsed, ETA."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
-        Progress,
+        ProgressColumn,
         TextColumn,
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
+    from rich.text import Text
 
-    columns = (
+    class RateColumn(ProgressColumn):
+        def render(self, task):  # steps per second, once rich has measured it
+            return Text(f"{task.speed:,.1f}/s" if task.speed else "-/s")
+
+    return (
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        RateColumn(),
         TimeElapsedColumn(),
+        TextColumn("ETA"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        yield Bar(progress, progress.add_task(description, total=total))

@@ -50,7 +50,10 @@ def result_record(result: Result) -> dict[str, Any]:
     return {
         "n": result.n,
         "backend": result.backend,
-        "count": result.count,
+        # How many solutions are listed here, and how many there are when that is known
+        # (the search ran to the end): "count" alone was read as the total.
+        "found": result.count,
+        "total": result.count if result.complete else None,
         "complete": result.complete,
         "elapsed": result.elapsed,
         "stats": dict(result.stats),
