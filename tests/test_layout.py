@@ -160,3 +160,23 @@ def test_every_command_has_help(command):
     result = CliRunner().invoke(cli, [*command, "--help"])
     assert result.exit_code == 0, result.output
     assert "Usage:" in result.output
+
+
+def test_every_command_takes_quiet():
+    import click
+
+    from cpqueens.cli import cli
+
+    def commands(group: click.Group, path: str):
+        for name, command in group.commands.items():
+            if isinstance(command, click.Group):
+                yield from commands(command, f"{path}{name} ")
+            else:
+                yield f"{path}{name}", command
+
+    lacking = [
+        name
+        for name, command in commands(cli, "")
+        if not any("--quiet" in getattr(p, "opts", ()) and "-q" in p.opts for p in command.params)
+    ]
+    assert not lacking, f"commands without -q/--quiet: {lacking}"

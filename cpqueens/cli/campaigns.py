@@ -77,7 +77,8 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
 @click.option("--campaign", "name", help="Only this campaign of the file.")
 @click.option("--csv", "as_csv", is_flag=True, help="CSV, one row per solver.")
 @click.option("--json", "as_json", is_flag=True, help="JSON, a list of one object per solver.")
-def summary(db: str, name: str | None, as_csv: bool, as_json: bool) -> None:
+@quiet_option
+def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool) -> None:
     """Per solver: solved, sat, unsat, unknown, memout, error, wrong, PAR-2, median time,
     instances solved by it alone; the virtual best solver (VBS) as a row."""
     from ..campaigns.runner import load_results
@@ -101,7 +102,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool) -> None:
         click.echo(summary_table(table))
         for solver, labels in solved_alone(rows).items():
             shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")
-            click.echo(f"solved by {solver} alone: {shown}")
+            say(quiet, f"solved by {solver} alone: {shown}")
     if wrong:
         raise click.exceptions.Exit(DISAGREES)
 
@@ -126,6 +127,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool) -> None:
 )
 @click.option("--campaign", "name", help="Only this campaign of the file.")
 @click.option("-o", "--output", required=True, help="The picture: .png, .svg or .pdf.")
+@quiet_option
 def plot(
     db: str,
     cactus: bool,
@@ -134,6 +136,7 @@ def plot(
     effort: str,
     name: str | None,
     output: str,
+    quiet: bool,
 ) -> None:
     """Draw a cactus, scatter or transition plot of a results file."""
     from ..campaigns import plots
@@ -151,7 +154,7 @@ def plot(
         plots.scatter(rows, scatter[0], scatter[1], target)
     else:
         plots.transition(rows, transition, target, effort=effort)
-    click.echo(f"wrote {target}", err=True)
+    say(quiet, f"wrote {target}")
 
 
 def _check_db(db: str) -> None:
