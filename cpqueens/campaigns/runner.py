@@ -17,6 +17,7 @@ from typing import Any
 from .._version import __version__
 from ..arguments import check_int
 from ..errors import InvalidInputError
+from ..numbers import seconds
 from .execute import instance_of
 from .isolation import Outcome, Sandbox
 from .spec import CampaignSpec, SolverConfig, load_spec
@@ -234,7 +235,7 @@ def record(task: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
     status = answer["answer"]
     if status in ("sat", "unsat") and outcome.wall > task["time_limit"]:
         return {**fields, "status": "unknown",
-                "reason": f"answered after the time limit ({outcome.wall:.2f} s)"}  # fmt: skip
+                "reason": f"answered after the time limit ({seconds(outcome.wall)})"}  # fmt: skip
     return {**fields, "status": status, "reason": None}
 
 

@@ -28,6 +28,7 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
+from ..numbers import count, seconds
 from .verify import SOLVED
 
 STATUSES = ("sat", "unsat", "unknown", "memout", "error", "wrong")
@@ -132,5 +133,5 @@ def _cell(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
-        return f"{value:.3f}"
-    return str(value)
+        return seconds(value)  # PAR-2 and the median time, in seconds
+    return count(value) if isinstance(value, int) else str(value)
