@@ -98,33 +98,34 @@ def run_backend(
 
 
 def plot(results: dict[str, list[tuple[int, float]]], limit: float, path: Path) -> None:
-    import matplotlib
+    """The log-log plot: a line per backend in its colour and marker of every cpqueens
+    plot (:func:`cpqueens.reporting.style.backend_style`), the legend right of the axes."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from cpqueens.numbers import seconds
+    from cpqueens.reporting.style import backend_style, legend_outside
 
-    fig, ax = plt.subplots(figsize=(9, 6))
-    styles = ["-o", "-s", "-^", "-v", "-D", "-P", "-X", "-*"]
-    colours = plt.get_cmap("tab20").colors  # twenty distinct colours, one per backend
-    for i, (name, points) in enumerate(results.items()):
+    fig = Figure(figsize=(10.5, 6), layout="constrained")
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    for name, points in results.items():
         if points:
             xs, ys = zip(*points, strict=True)
             ax.plot(
-                xs, ys, styles[i % len(styles)], label=name, markersize=4,
-                color=colours[(2 * i) % 20 + (2 * i) // 20 % 2],
+                xs, ys, **backend_style(name), label=name, markersize=4,
                 linewidth=2.2 if name in LARGE else 1.2,
             )  # fmt: skip
-    ax.axhline(limit, color="grey", linestyle=":", linewidth=1)
+    label = f"time limit {seconds(limit)}"
+    ax.axhline(limit, color="grey", linestyle=":", linewidth=1, label=label)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("n (board size)")
     ax.set_ylabel("seconds to a first solution (median)")
     ax.set_title(f"solve(n, backend=B, limit=1, time_limit={limit:g})")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(ncol=2, fontsize=8)
-    fig.tight_layout()
+    legend_outside(ax, fontsize=8)
     fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 def main() -> None:

@@ -10,9 +10,11 @@ whole page, so a file one command writes is there for the next) and the lines up
 the next ``$`` line are its output, standard output and standard error as a terminal
 shows them. A block right after ``<!-- output: not run -->`` is left as written (a
 cluster address, a program of the reader's own); after ``<!-- output: slow -->`` it
-is run but not by ``--skip-slow`` (the test suite's mode). ``--check`` compares with
-times, dates and machine figures masked, so only a change of what a command says
-makes a page stale.
+is run but not by ``--skip-slow`` (the test suite's mode); after
+``<!-- output: varies -->`` it is run and written but never checked (how far a run
+gets before a time limit, timing tables). ``--check`` compares with times, dates
+and machine figures masked, so only a change of what a command says makes a page
+stale.
 """
 
 from __future__ import annotations
@@ -29,11 +31,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 NOT_RUN, SLOW = "<!-- output: not run -->", "<!-- output: slow -->"
+#: Run and written, never compared: what it prints depends on the machine's speed.
+VARIES = "<!-- output: varies -->"
+MARKS = (NOT_RUN, SLOW, VARIES)
 #: What differs from run to run and is masked by --check.
 VOLATILE = [
     (re.compile(r"\d[\d,]*(\.\d+)?(e[-+]?\d+)?\s?(s|ms|µs|ns)\b"), "<time>"),
     (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d"), "<date>"),
     (re.compile(r"load \d+(\.\d+)?"), "load <load>"),
+    (re.compile(r'"(elapsed|wall|seconds)": [-+\d.e]+'), r'"\1": <time>'),
     (re.compile(r" +$", re.MULTILINE), ""),
 ]
 TIMEOUT = 600
@@ -46,7 +52,7 @@ def blocks(text: str) -> list[tuple[int, int, str]]:
     for number, line in enumerate(lines):
         if start is None and line.strip() == "```console":
             previous = next((x.strip() for x in reversed(lines[:number]) if x.strip()), "")
-            start, mark = number + 1, previous if previous in (NOT_RUN, SLOW) else ""
+            start, mark = number + 1, previous if previous in MARKS else ""
         elif start is not None and line.strip() == "```":
             found.append((start, number, mark))
             start = None
@@ -67,7 +73,7 @@ def run(command: str, folder: Path) -> str:
     return done.stdout.rstrip("\n")
 
 
-def regenerate(page: Path, *, skip_slow: bool) -> str:
+def regenerate(page: Path, *, skip_slow: bool, checking: bool = False) -> str:
     """The page with every console block's outputs replaced by what the commands print.
 
     Blocks run in page order in one scratch folder, so a file written by one
@@ -84,7 +90,8 @@ def regenerate(page: Path, *, skip_slow: bool) -> str:
             if not pending:
                 break
             start, end, mark = pending[0]
-            if not (mark == NOT_RUN or (mark == SLOW and skip_slow)):
+            skipped = mark == NOT_RUN or (mark in (SLOW, VARIES) and skip_slow)
+            if not skipped and not (checking and mark == VARIES):
                 new = _rerun(lines[start:end], folder)
                 lines[start:end] = new
                 end = start + len(new)
@@ -116,9 +123,9 @@ def main() -> int:
     parser.add_argument("--skip-slow", action="store_true", help=f"leave blocks after {SLOW}")
     args = parser.parse_args()
     stale = 0
-    for page in args.pages or PAGES:
+    for page in [path.resolve() for path in args.pages] or PAGES:
         old = page.read_text(encoding="utf-8")
-        new = regenerate(page, skip_slow=args.skip_slow)
+        new = regenerate(page, skip_slow=args.skip_slow, checking=args.check)
         if args.check:
             if masked(old) != masked(new):
                 stale += 1

@@ -2,8 +2,8 @@
 
 import pytest
 
-from cpqueens.campaigns import plots
 from cpqueens.errors import InvalidInputError
+from cpqueens.reporting import campaign_plots as plots
 
 
 def run(instance, solver, verdict, wall, *, n=8, blocked=0, fixed=0, limit=10.0, **extra):

@@ -148,7 +148,7 @@ def test_notes_can_be_silenced_explicitly_and_never_are_silently():
     assert result.exit_code == 0 and "note, line 1: 'Solutions for 6-Queens:'" in result.output
     quiet = CliRunner().invoke(main, ["verify", "6", "--ignore", "^Solutions"], input=text)
     assert quiet.exit_code == 0 and "note" not in quiet.output
-    assert "ignored 1 lines" in quiet.output
+    assert "ignored 1 line as asked" in quiet.output
 
 
 def test_ignore_can_also_leave_out_a_line_that_is_no_board():

@@ -56,3 +56,21 @@ def solves(board: Solution, case: Case) -> bool:
     return all(board[row] == column for row, column in case.fixed) and not any(
         (row, column) in blocked for row, column in enumerate(board)
     )
+
+
+def extra_kind(board: Solution, case: Case) -> str:
+    """What is wrong with a valid board that is not one of the reference's solutions:
+    ``"wrong fixed"`` (it moves a queen given in advance), ``"wrong blocked"`` (a queen
+    on a blocked square) or ``"extra"`` (neither: the reference lacks it).
+
+    >>> inst = Instance(5, fixed={0: 0}, blocked=[(1, 2)])
+    >>> extra_kind((1, 3, 0, 2, 4), inst), extra_kind((0, 2, 4, 1, 3), inst)
+    ('wrong fixed', 'wrong blocked')
+    """
+    if isinstance(case, Instance):
+        if any(row >= len(board) or board[row] != column for row, column in case.fixed):
+            return "wrong fixed"
+        blocked = case.blocked_set
+        if any((row, column) in blocked for row, column in enumerate(board)):
+            return "wrong blocked"
+    return "extra"

@@ -208,6 +208,7 @@ def crosscheck(
     *,
     time_limit: float | None = None,
     timeouts_fail: bool = False,
+    on_start: Callable[[Case, str | None], None] | None = None,
 ) -> CrossCheckReport:
     """Compare the solutions of several backends with a reference, for each board size.
 
@@ -243,12 +244,20 @@ def crosscheck(
         False (default): a timed-out row that found nothing wrong does not make the
         report disagree; it is listed in ``report.timed_out``. True: it counts as a
         failure, for a check that must run every backend to the end.
+    on_start : callable, optional
+        Called as ``on_start(case, label)`` before each backend runs on a size or
+        instance, and as ``on_start(case, None)`` before the reference is worked
+        out: to show which one is running.
 
     Returns
     -------
     CrossCheckReport
         ``report.agrees`` (also ``report.ok``), ``report.failures``,
-        ``report.timed_out``, ``print(report)``, ``report.to_records()``.
+        ``report.timed_out``, ``print(report)``, ``report.to_records()``;
+        ``report.fault_records()`` and ``report.write_faults(path)`` list every
+        faulty board, with the line a program printed it on. A function whose
+        boards are all solutions once shifted down by one (1-based columns) gets a
+        ``hint`` saying so.
         Each row says in ``compared`` what was compared: ``"all"`` for registry
         backends and functions; for a program, what its ``expect`` asked for.
 
@@ -269,10 +278,16 @@ def crosscheck(
         raise InvalidTypeError(f"timeouts_fail must be True or False, got {timeouts_fail!r}")
     runners = _resolve(backends, time_limit)
     reference_label, reference_of = _reference(reference)
+    if on_start is not None and not callable(on_start):
+        raise InvalidTypeError(f"on_start must be a function or None, got {on_start!r}")
     rows = []
     for case in sizes:
+        if on_start is not None:
+            on_start(case, None)
         expected = reference_of(case)
         for label, run in runners.items():
+            if on_start is not None:
+                on_start(case, label)
             if isinstance(run, Command):
                 row = check_command(run, case, expected, label=label)
             else:
@@ -353,7 +368,7 @@ def _check(case: Case, label: str, run: Runner, expected: set[Solution]) -> Cros
         # The boards returned before the error are counted but not compared: unfinished.
         return error_row(n, label, error, len(expected), elapsed, count=len(boards))
     # A timed-out run claims only the boards it found, like a program printing a few.
-    faults = sort_faults(n, boards, expected, "some" if timed_out else compared)
+    faults = sort_faults(n, boards, expected, "some" if timed_out else compared, case=case)
     return CrossCheckRow(
         n=n,
         backend=label,

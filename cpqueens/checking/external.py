@@ -31,13 +31,24 @@ from ..arguments import check_int
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from ..instances import Instance
+from ..numbers import plural
 from ._reaper import CANNOT_START, MARK
 from .cases import Case, describe, size_of
-from .parsing import BASES, STYLES, Ignore, ParsedOutput, compile_ignore, parse_boards
+from .parsing import (
+    BASES,
+    ORIGIN_TEXT,
+    STYLES,
+    Ignore,
+    Origin,
+    ParsedOutput,
+    compile_ignore,
+    parse_boards,
+)
 from .verdicts import (
     COMPARISONS,
     EXAMPLES,
     CrossCheckRow,
+    Fault,
     error_row,
     has_faults,
     sort_faults,
@@ -331,6 +342,7 @@ def check_command(
         parse=command.parse,
         expect=command.expect,
         elapsed=printed.elapsed,
+        case=case,
     )
 
 
@@ -343,8 +355,14 @@ def judge_output(
     parse: str = "auto",
     expect: str = "all",
     elapsed: float = 0.0,
+    case: Case | None = None,
 ) -> CrossCheckRow:
-    """Compare what was read from a program's output with the reference, as a row."""
+    """Compare what was read from a program's output with the reference, as a row.
+
+    Every faulty board keeps where it was printed (``row.faults``, each with its
+    :class:`~cpqueens.checking.parsing.Origin`): its line, its text and its base.
+    ``case`` is the instance checked, when it is one.
+    """
     compared = expect
     if parse == "count" or (parse == "auto" and not parsed.boards and parsed.count is not None):
         compared = "count"
@@ -354,6 +372,10 @@ def judge_output(
         if stated is None:
             message = _unread_message(parsed, n, "a count")
             return error_row(n, label, message, reference_count, elapsed, compared=compared)
+        faults = sort_faults(n, [], set())
+        if stated != reference_count:
+            detail = f"states {plural(stated, 'solution')}, the reference has {reference_count:,}"
+            faults["faults"] = (Fault("wrong count", None, detail=detail),)
         return CrossCheckRow(
             n=n,
             backend=label,
@@ -362,7 +384,7 @@ def judge_output(
             agrees=stated == reference_count,
             elapsed=elapsed,
             compared=compared,
-            **sort_faults(n, [], set()),
+            **faults,
         )
     if parsed.mixed:
         return error_row(
@@ -379,8 +401,21 @@ def judge_output(
         message = _unread_message(parsed, n, "a board")
         return error_row(n, label, message, reference_count, elapsed, compared=compared)
     # No board and no solution to find (n = 2, 3): "no solution" in any words agrees.
-    faults = sort_faults(n, parsed.boards, expected, compared)
+    faults = sort_faults(n, parsed.boards, expected, compared, case=case, origin=parsed.origin)
     faults["invalid_count"] += len(parsed.invalid_lines)
+    if parsed.invalid_lines:
+        unread = [
+            Fault("not a board", None, _line_origin(parsed, number), f"not a board of size {n}")
+            for number, _ in parsed.invalid_lines
+        ]
+        faults["faults"] = (*unread, *faults["faults"])
+        if faults["hint"] and "every board" in faults["hint"]:
+            # Lines that are no board at all: not every board is only shifted.
+            faults["hint"] = faults["hint"].replace("every board", "every invalid board")
+    if faults["hint"] and parsed.base == 1:
+        faults["hint"] = None  # read as 1-based already: the shift is not the answer
+    elif faults["hint"]:
+        faults["hint"] += " (read them with base=1, --base 1 on the command line)"
     row = CrossCheckRow(
         n=n,
         backend=label,
@@ -394,7 +429,24 @@ def judge_output(
         **_notes(parsed),
         **faults,
     )
-    return replace(row, agrees=False) if row.miscounted else row
+    if row.miscounted:
+        claimed = (
+            f"printed {plural(row.count, 'board')}"
+            if compared == "all"
+            else f"the reference has {reference_count:,}"
+        )
+        detail = f"states {plural(parsed.count or 0, 'solution')}, {claimed}"
+        wrong = Fault("wrong count", None, detail=detail)
+        return replace(row, agrees=False, faults=(*row.faults, wrong))
+    return row
+
+
+def _line_origin(parsed: ParsedOutput, number: int) -> Origin:
+    """Where a line that is no board was printed: its number (from 1) and its text."""
+    text = parsed.lines[number - 1] if number <= len(parsed.lines) else None
+    if text is not None and len(text) > ORIGIN_TEXT:
+        text = text[: ORIGIN_TEXT - 3] + "..."
+    return Origin(number, number, text, None, None)
 
 
 def _notes(parsed: ParsedOutput) -> dict[str, Any]:

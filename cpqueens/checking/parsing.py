@@ -115,6 +115,74 @@ class ParsedOutput:
     invalid_lines: tuple[Line, ...] = ()
     ignored: tuple[Line, ...] = ()
     mixed: str | None = None
+    # Where each board was printed, for tracing a fault back (see origin()).
+    raw: Sequence[tuple] = field(default=(), repr=False, compare=False)
+    board_bases: Sequence[int | None] = field(default=(), repr=False, compare=False)
+    board_ends: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    lines: Sequence[str] = field(default=(), repr=False, compare=False)
+    document: bool = field(default=False, repr=False, compare=False)
+
+    def origin(self, index: int) -> Origin:
+        """How board ``index`` (of ``boards``) was printed: its line(s) and its base.
+
+        >>> parsed = parse_boards("Solution 1: 2 4 1 3\\nSolution 2: 1 2 3 4", 4)
+        >>> parsed.boards[1], parsed.origin(1)
+        ((0, 1, 2, 3), Origin(line=2, last_line=2, text='Solution 2: 1 2 3 4', base=1, \
+printed=(1, 2, 3, 4)))
+        """
+        base = self.board_bases[index] if index < len(self.board_bases) else None
+        printed = self.raw[index] if base is not None and index < len(self.raw) else None
+        if self.document or index >= len(self.board_lines):
+            # One JSON document: its line says nothing; the numbers as printed do.
+            return Origin(None, None, None, base, printed)
+        first = self.board_lines[index]
+        last = self.board_ends[index] if index < len(self.board_ends) else first
+        text = "\n".join(self.lines[first - 1 : last]) if self.lines else None
+        if text is not None and len(text) > ORIGIN_TEXT:
+            text = text[: ORIGIN_TEXT - 3] + "..."
+        return Origin(first, last, text, base, printed)
+
+
+#: The most characters of a board's printed line(s) kept to trace a fault back.
+ORIGIN_TEXT = 200
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a board was printed in a program's output, and how.
+
+    ``line`` and ``last_line`` number the lines from 1 (the same for a board on one
+    line; a grid spans n lines), None when the whole output was one JSON document;
+    ``text`` is what those lines held (cut to 200 characters); ``base`` is 0 or 1
+    for numbered boards (numbers, JSON), None for grids and letters; ``printed`` is
+    then the numbers as printed, before they were made 0-based.
+    """
+
+    line: int | None
+    last_line: int | None
+    text: str | None
+    base: int | None
+    printed: tuple | None
+
+    def describe(self) -> str:
+        """``printed 1-based on line 3: '1 2 3 4'``, or ``""`` when nothing is known.
+
+        >>> Origin(3, 3, "1 2 3 4", 1, (1, 2, 3, 4)).describe()
+        "printed 1-based on line 3: '1 2 3 4'"
+        >>> Origin(None, None, None, 1, (1, 2, 3, 4)).describe()
+        'printed 1-based as (1, 2, 3, 4)'
+        """
+        based = f" {self.base}-based" if self.base is not None else ""
+        if self.line is None:
+            return f"printed{based} as {self.printed}" if self.printed is not None else ""
+        where = (
+            f"line {self.line}"
+            if self.last_line in (None, self.line)
+            else (f"lines {self.line}-{self.last_line}")
+        )
+        shown = " / ".join(part.strip() for part in (self.text or "").splitlines())
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        return f"printed{based} on {where}: {shown!r}"
 
 
 def parse_boards(
@@ -337,6 +405,12 @@ def _finish(
     skipped = tuple(
         line for _, line in sorted(kinds["captions"] + kinds["notes"] + kinds["invalid_lines"])
     )
+    if not reading.numbered:
+        bases: Sequence[int | None] = ()
+    elif base is not None:
+        bases = [base] * len(reading.raw)
+    else:
+        bases = reading.bases(n)
     return ParsedOutput(
         boards=boards,
         count=count,
@@ -348,6 +422,11 @@ def _finish(
         notes=tuple(kinds["notes"]),
         invalid_lines=tuple(kinds["invalid_lines"]),
         mixed=_mixed_bases(reading, n, lines) if base is None else None,
+        raw=reading.raw,
+        board_bases=bases,
+        board_ends=tuple(index + 1 for index in reading.last),
+        lines=lines,
+        document=reading.document,
     )
 
 

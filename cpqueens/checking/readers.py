@@ -51,10 +51,13 @@ class Reading:
     numbered: bool = False  # True when raw holds numbers still to rebase
     count: int | None = None
     where: list[int] = field(default_factory=list)  # the (first) line of each board
+    last: list[int] = field(default_factory=list)  # the last line of each board
+    document: bool = False  # True when the whole output was read as one document
 
-    def add(self, board: tuple, line: int) -> None:
+    def add(self, board: tuple, line: int, last: int | None = None) -> None:
         self.raw.append(board)
         self.where.append(line)
+        self.last.append(line if last is None else last)
 
     def boards(self, n: int, base: int | None) -> tuple[list[tuple], int | None]:
         """The boards, 0-based, and the base their numbers were read in."""
@@ -211,7 +214,7 @@ def read_grid(lines: list[str], n: int, symbols: tuple[str, str] | None) -> Read
                 continue
         if block:
             for board in _split_block(block, n):
-                reading.add(tuple(column for _, column, _ in board), board[0][0])
+                reading.add(tuple(column for _, column, _ in board), board[0][0], board[-1][0])
                 reading.used.update(i for i, _, _ in board)
             reading.used.update(i for i, _, _ in block)
             block = []
@@ -315,7 +318,7 @@ def read_document(text: str, n: int) -> Reading | None:
     value = _load(text)
     if value is None:
         return None
-    reading = Reading("json", numbered=True)
+    reading = Reading("json", numbered=True, document=True)
     _collect(value, n, reading, 0, 0)
     # "[]" (or {"solutions": []}) is an answer too: no solution.
     empty = value in ([], ()) or (isinstance(value, dict) and value.get("solutions") == [])

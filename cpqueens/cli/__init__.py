@@ -48,7 +48,7 @@ def cli() -> None:
       0    done, and every check agrees
       1    a check disagrees (crosscheck, verify, report), a campaign has a wrong answer
       2    bad input
-      3    stopped by --time-limit (solve, count, crosscheck)
+      3    stopped by --time-limit (solve, count, crosscheck, bench) or --budget (bench)
       130  interrupted (Ctrl-C)
     """
 

@@ -119,8 +119,10 @@ def indent_json(data: Any) -> str:
     boards: list[str] = []
 
     def fold(value: Any) -> Any:
-        if isinstance(value, list) and value and all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+        if (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
         ):
             boards.append(json.dumps(value, separators=(", ", ": ")))
             return f"\u0000{len(boards) - 1}\u0000"

@@ -139,8 +139,8 @@ def plot(
     quiet: bool,
 ) -> None:
     """Draw a cactus, scatter or transition plot of a results file."""
-    from ..campaigns import plots
     from ..campaigns.runner import load_results
+    from ..reporting import campaign_plots as plots
 
     chosen = sum([cactus, bool(scatter), transition is not None])
     if chosen != 1:

@@ -3,6 +3,14 @@ and ``tree``."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -10,14 +18,16 @@ import click
 from .. import api
 from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import TreeTooLargeError
+from ..numbers import count, plural
 from ..parallel.progress import progress_bar, wants_bar
+from ..solvers import REGISTRY
 from . import ranges
 from ._common import (
     DISAGREES,
     TIMED_OUT,
     TREE_SUFFIXES,
     BadInput,
-    backend_list,
+    check_backend,
     check_tree_reference,
     emit_json,
     finished,
@@ -30,6 +40,19 @@ from ._common import (
 
 if TYPE_CHECKING:
     from ..checking.verdicts import CrossCheckReport
+
+#: The files --faults writes.
+FAULT_SUFFIXES = (".csv", ".json")
+
+
+def faults_option(function: Callable) -> Callable:
+    return click.option(
+        "--faults",
+        "faults_file",
+        metavar="FILE",
+        help="Write every faulty board to FILE (.csv or .json): n, backend or program, "
+        "the kind of fault, the board 0-based, and the line the program printed it on.",
+    )(function)
 
 
 @click.command()
@@ -46,7 +69,9 @@ if TYPE_CHECKING:
     "--backends",
     "names",
     metavar="A,B,...",
-    help="Default: every available backend, or none when --command is given.",
+    help="Default: every available backend, or none when --command is given. "
+    "MODULE:FUNCTION names a Python function f(n) -> solutions (or f(n, fixed)), "
+    "its module importable from the current folder.",
 )
 @click.option(
     "--command",
@@ -85,6 +110,7 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Count a backend stopped by --time-limit as a disagreement (exit 1, not 3).",
 )
+@faults_option
 @json_option
 @quiet_option
 def crosscheck(
@@ -101,6 +127,7 @@ def crosscheck(
     reference: str,
     time_limit: float | None,
     timeouts_fail: bool,
+    faults_file: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -112,18 +139,21 @@ def crosscheck(
     {instance} in its command, as JSON; see docs/instances.md). Programs in any
     language join with --command: each runs once per n, its output is read as
     boards (or a count) and compared; --backends then adds registry backends
-    beside them. A backend stopped by --time-limit is marked T ("timed out"): the
-    boards it found are checked, the rest is not counted missing. Exit status 1
-    when anything disagrees with the reference, else 3 when a backend timed out
-    (1 with --timeouts-fail).
+    beside them; --backends mymodule:solve checks your Python function. A backend
+    stopped by --time-limit is marked T ("timed out"): the boards it found are
+    checked, the rest is not counted missing. A failed run is marked E, a wrong
+    answer !. --faults FILE lists every faulty board, with the line a program
+    printed it on. Exit status 1 when anything disagrees with the reference, else
+    3 when a backend timed out (1 with --timeouts-fail).
     """
+    from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
     from ..checking.verdicts import CrossCheckReport
-    from ..reporting.report import crosscheck_by_size
     from ..reporting.tables import crosscheck_table
 
     if not sizes and not instance_files:
         raise BadInput("give a RANGE of board sizes, or --instance FILE")
+    faults_target = output_path(faults_file, FAULT_SUFFIXES)
     cases: list[Any] = list(ranges.parse_sizes(sizes)) if sizes else []
     if instance_files:
         from ..instances import read_instance
@@ -156,32 +186,40 @@ def crosscheck(
     ]
     # Without --backends: every available backend that lists solutions, unless
     # programs were given, which are then checked on their own.
-    chosen: list | None = None if names is None else backend_list(names)
+    chosen: list | None = None if names is None else backend_choice(names)
     if programs:
         chosen = [*(chosen or []), *programs]
     check_tree_reference(reference, ns)
-    labels = [
-        f"n={case}" if isinstance(case, int) else case.name or f"n={case.n}" for case in cases
-    ]
-    with progress_bar(len(cases), f"cross-checking {labels[0]}", enabled=wants_bar(quiet)) as bar:
-        position = iter(labels[1:])
+    rows: list[Any] = []
+    with progress_bar(len(cases), progress_label(cases[0]), enabled=wants_bar(quiet)) as bar:
 
-        def done(case: Any) -> None:
-            finished(f"n={case}" if isinstance(case, int) else case.name or f"n={case.n}")
-            bar.advance(f"cross-checking {next(position, 'done')}")
+        def starting(case: Any, label: str | None) -> None:
+            bar.describe(progress_label(case, "reference" if label is None else label))
 
-        rows, records = crosscheck_by_size(
-            cases, chosen, reference, time_limit=time_limit, on_done=done
-        )
+        # One case at a time, so that Ctrl-C can say what was finished.
+        for case in cases:
+            report = check([case], chosen, reference, time_limit=time_limit, on_start=starting)
+            rows.extend(report.rows)
+            finished(case_label(case))
+            bar.advance()
     report = CrossCheckReport(tuple(rows), reference, timeouts_fail=timeouts_fail)
+    if faults_target is not None:
+        report.write_faults(faults_target)
     if as_json:
         timed_out = bool(report.timed_out)
         emit_json(
-            {"ok": report.agrees, "timed_out": timed_out, "reference": reference, "rows": records}
+            {
+                "ok": report.agrees,
+                "timed_out": timed_out,
+                "reference": reference,
+                "rows": report.to_records(),
+            }
         )
     else:
         click.echo(crosscheck_table(rows, reference))
-        say(quiet, _crosscheck_verdict(report))
+        say(quiet, crosscheck_verdict(report, {program.name for program in programs}))
+    if faults_target is not None:
+        say(quiet, f"wrote {plural(len(report.fault_records()), 'fault')} to {faults_target}")
     # A disagreement outweighs a time-out: it is the news a build must stop on.
     if not report.agrees:
         raise click.exceptions.Exit(DISAGREES)
@@ -189,15 +227,160 @@ def crosscheck(
         raise click.exceptions.Exit(TIMED_OUT)
 
 
-def _crosscheck_verdict(report: CrossCheckReport) -> str:
-    """The last line of ``crosscheck``: whether anything disagreed or timed out."""
-    if any(not row.agrees for row in report.rows):
-        return "some backends DISAGREE (rows marked !)"
-    if report.timed_out and report.timeouts_fail:
-        return "some backends timed out (rows marked T), a failure with --timeouts-fail"
-    if report.timed_out:
-        return "no backend disagrees, but some timed out (rows marked T): not all was compared"
-    return "every backend agrees"
+def case_label(case: Any) -> str:
+    """``n=9`` for a board size, the name (or ``n=...``) of an instance."""
+    return f"n={case}" if isinstance(case, int) else case.name or f"n={case.n}"
+
+
+def progress_label(case: Any, backend: str | None = None) -> str:
+    """The words in front of the cross-check's progress bar: the case being checked,
+    and the backend (or program, or ``reference``) running on it.
+
+    >>> progress_label(9), progress_label(9, "stack")
+    ('cross-checking n=9', 'cross-checking n=9: stack')
+    """
+    label = f"cross-checking {case_label(case)}"
+    if backend is None:
+        return label
+    backend = backend if len(backend) <= 40 else backend[:37] + "..."
+    return f"{label}: {backend}"
+
+
+def crosscheck_verdict(report: CrossCheckReport, programs: Iterable[str] = ()) -> str:
+    """The last line of ``crosscheck``: what was checked, whether anything disagreed or
+    timed out, and which marks of the table say so. ``programs`` are the labels of
+    the ``--command`` programs; every other label is a backend.
+    """
+    from ..reporting.tables import MARKS, marks_used
+
+    programs = set(programs)
+
+    def who(rows: Iterable[Any]) -> tuple[str, bool]:
+        labels = list(dict.fromkeys(row.backend for row in rows))
+        made = sum(label in programs for label in labels)
+        backends = len(labels) - made
+        if backends + made == 1:
+            return ("the program" if made else "the backend"), False
+        parts = [plural(backends, "backend")] if backends else []
+        parts += [plural(made, "program")] if made else []
+        return " and ".join(parts), True
+
+    def legend(rows: list[Any]) -> str:
+        return ", ".join(f"{mark} = {MARKS[mark]}" for mark in marks_used(rows))
+
+    wrong = [row for row in report.rows if not row.agrees]
+    late = list(report.timed_out)
+    if wrong:
+        subject, many = who(wrong)
+        verb = "DISAGREE" if many else "DISAGREES"
+        return f"{subject} {verb} with the reference (rows marked {legend(wrong)})"
+    if late:
+        subject, many = who(late)
+        if report.timeouts_fail:
+            return f"{subject} timed out (rows marked T), a failure with --timeouts-fail"
+        return f"nothing disagrees, but {subject} timed out (rows marked T): not all was compared"
+    subject, many = who(report.rows)
+    return f"{subject} {'agree' if many else 'agrees'} with the reference"
+
+
+def backend_choice(text: str) -> list[Any]:
+    """The backends named in ``--backends``: registry names (each checked to be usable)
+    and Python functions named ``MODULE:FUNCTION``, loaded."""
+    chosen: list[Any] = []
+    for name in ranges.parse_backends(text, list(REGISTRY)):
+        chosen.append(load_function(name) if ":" in name else check_backend(name))
+    return chosen
+
+
+def load_function(spec: str) -> Callable[[Any], Any]:
+    """The Python function named ``MODULE:FUNCTION`` (or ``file.py:FUNCTION``), as a
+    crosscheck backend labelled ``spec``; a one-line error naming it when it cannot be.
+
+    The module is imported from the current folder or sys.path. A function of one
+    argument is called as the Python API calls it (with n, or the instance); one that
+    takes two is called ``f(n, fixed)``, ``fixed`` a dict row -> column.
+    """
+    spec = spec.strip()
+    module_name, _, attribute = (part.strip() for part in spec.partition(":"))
+    where = f"--backends {spec!r}"
+    try:
+        module = _import(module_name)
+    except ModuleNotFoundError as error:
+        missing = error.name or module_name
+        if module_name == missing or module_name.startswith(missing + "."):
+            raise BadInput(
+                f"{where}: no module named {module_name!r} in the current folder or on sys.path"
+            ) from None
+        raise BadInput(
+            f"{where}: importing {module_name!r} failed: no module named {missing!r}"
+        ) from None
+    except BadInput:
+        raise
+    except (Exception, SystemExit) as error:
+        raise BadInput(
+            f"{where}: importing {module_name!r} failed: {type(error).__name__}: {error}"
+        ) from None
+    target: Any = module
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise BadInput(f"{where}: module {module_name!r} has no {attribute!r}") from None
+    if not callable(target):
+        raise BadInput(
+            f"{where}: {attribute!r} is a {type(target).__name__}, not a function f(n) -> solutions"
+        )
+    return _as_backend(target, spec)
+
+
+def _import(module_name: str) -> Any:
+    """Import a module by name from the current folder or sys.path, or a ``.py`` file."""
+    importlib.invalidate_caches()  # a module written a moment ago is found
+    if module_name.endswith(".py"):
+        path = Path(module_name)
+        if not path.is_file():
+            raise BadInput(f"--backends: no file {module_name!r}")
+        found = importlib.util.spec_from_file_location(path.stem, path)
+        if found is None or found.loader is None:
+            raise BadInput(f"--backends: cannot import {module_name!r}")
+        module = importlib.util.module_from_spec(found)
+        found.loader.exec_module(module)
+        return module
+    folder = os.getcwd()
+    added = folder not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        if added:
+            with contextlib.suppress(ValueError):
+                sys.path.remove(folder)
+
+
+def _as_backend(function: Callable[..., Any], label: str) -> Callable[[Any], Any]:
+    """``function`` called as a crosscheck backend: f(case), or f(n, fixed) when it
+    needs two arguments."""
+    from ..checking.cases import size_of
+    from ..instances import Instance
+
+    try:
+        parameters = inspect.signature(function).parameters.values()
+        needed = sum(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+            for p in parameters
+        )
+    except (TypeError, ValueError):  # a builtin without a signature: called with n
+        needed = 1
+
+    def run(case: Any) -> Any:
+        if needed >= 2:
+            fixed = dict(case.fixed) if isinstance(case, Instance) else {}
+            return function(size_of(case), fixed)
+        return function(case)
+
+    run.__name__ = label
+    return run
 
 
 @click.command()
@@ -210,6 +393,7 @@ def _crosscheck_verdict(report: CrossCheckReport) -> str:
     show_default=True,
     help="tree (the explicit decision tree, up to n=12) or a backend name.",
 )
+@faults_option
 @json_option
 @quiet_option
 def verify(
@@ -220,6 +404,7 @@ def verify(
     base: str | None,
     ignore: tuple[str, ...],
     reference: str,
+    faults_file: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -233,14 +418,16 @@ def verify(
     Every line is accounted for: boards, a stated count, captions ("Solution 3:"),
     notes (prose, shown with their line numbers, never judged) and lines shaped
     like a board that are not one (invalid: the output disagrees). Prints what is
-    missing, extra, invalid or repeated. Exit status 0 when the output agrees with
-    the reference, 1 when it does not.
+    missing, extra, invalid or repeated, each faulty board 0-based with the line it
+    was printed on (and its base); --faults FILE lists them all. Exit status 0 when
+    the output agrees with the reference, 1 when it does not.
     """
     from ..checking.compare import check_output
     from ..checking.verdicts import CrossCheckReport
     from ..reporting.tables import verify_lines
 
     api.check_n(n)
+    faults_target = output_path(faults_file, FAULT_SUFFIXES)
     check_tree_reference(reference, [n])
     text = source.read()
     name = getattr(source, "name", "-")
@@ -255,8 +442,11 @@ def verify(
         label=label,
         ignore=ignore,
     )
+    checked = CrossCheckReport(rows=(row,), reference=reference)
+    if faults_target is not None:
+        checked.write_faults(faults_target)
     if as_json:
-        (record,) = CrossCheckReport(rows=(row,), reference=reference).to_records()
+        (record,) = checked.to_records()
         record.update(
             style=parsed.style,
             base=parsed.base,
@@ -269,6 +459,8 @@ def verify(
     else:
         click.echo("\n".join(verify_lines(row, parsed, reference)))
     say(quiet, "the output agrees" if row.agrees else "the output DISAGREES with the reference")
+    if faults_target is not None:
+        say(quiet, f"wrote {plural(len(checked.fault_records()), 'fault')} to {faults_target}")
     if not row.agrees:
         raise click.exceptions.Exit(DISAGREES)
 
@@ -361,7 +553,9 @@ def tree(
             export_tree(graph, target)
     summary = {
         "n": n,
-        "nodes": figures.graph_nodes,
+        # Nodes below the root, as the docs and the search stats count them.
+        "nodes": figures.nodes,
+        "graph_nodes": figures.graph_nodes,
         "edges": figures.edges,
         "solutions": figures.solutions,
         "propagation": propagation,
@@ -373,12 +567,19 @@ def tree(
     if as_json:
         emit_json(summary)
         return
-    line = f"n={n}: decision tree of {summary['nodes']:,} nodes, {summary['solutions']:,} solutions"
+    solutions = plural(figures.solutions, "solution")
+    below = f"{plural(figures.nodes, 'node')} below the root"
+    if figures.rejected:
+        below += (
+            f" ({plural(figures.queens_placed, 'queen')} placed, "
+            f"{count(figures.rejected)} rejected)"
+        )
+    line = f"n={n}: decision tree of {below}, {solutions}"
     if propagation != "none":
         line = (
-            f"n={n}, {propagation} propagation, {order} order: {summary['queens_placed']:,} "
-            f"queens placed, {summary['dead_ends']:,} dead ends (a domain wiped out), "
-            f"{summary['solutions']:,} solutions"
+            f"n={n}, {propagation} propagation, {order} order: "
+            f"{plural(figures.queens_placed, 'queen')} placed, "
+            f"{plural(figures.dead_ends, 'dead end')} (a domain wiped out), {solutions}"
         )
         if figures.wiped_out >= 0:
             line += f" (row {figures.wiped_out} wiped out at the root)"

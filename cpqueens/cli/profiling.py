@@ -8,6 +8,7 @@ import click
 
 from .._files import write_atomic
 from ..arguments import check_n
+from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
 from ._common import backend_list, emit_json, json_option, output_path, quiet_option, say
 
@@ -47,7 +48,7 @@ def profile(
     first-fail, side by side, with the dead ends and pruned squares of each, and
     the constraint solvers' own effort figures (CP-SAT's branches and conflicts, ...)
     for the same board. -o writes the log-scale plot (.png, .svg) or the figures
-    (.csv, .json).
+    (.csv, .json). On a terminal a progress bar names the search or solver running.
     """
     from ..reporting.bench import figure_bytes
     from ..reporting.profile import (
@@ -61,9 +62,19 @@ def profile(
     check_profile_n(check_n(n))
     target = output_path(output, PROFILE_SUFFIXES)
     solvers = [] if names == "none" else None if names is None else backend_list(names)
-    result = search_profile(
-        n, ranges.parse_fixed(fixed) or None, solvers=solvers, time_limit=time_limit
-    )
+    with progress_bar(None, "profile", enabled=wants_bar(quiet)) as bar:
+
+        def step(label: str, done: int, total: int) -> None:
+            bar.update(done, total)
+            bar.describe(f"profile n={n}: {label}")
+
+        result = search_profile(
+            n,
+            ranges.parse_fixed(fixed) or None,
+            solvers=solvers,
+            time_limit=time_limit,
+            on_step=step,
+        )
     if target is not None:
         suffix = target.suffix.lower()
         if suffix == ".csv":

@@ -190,3 +190,37 @@ def _number(text: str) -> object:
         except ValueError:
             pass
     return text
+
+
+#: How a Python function is named among backends: ``module:function``.
+FUNCTION_SPEC = re.compile(r"^\s*([\w.]+|[^:]+\.py)\s*:\s*([\w.]+)\s*$")
+
+
+def parse_backends(text: str, known: list[str]) -> list[str]:
+    """Like :func:`parse_names`, but a name holding ``:`` is a Python function,
+    ``MODULE:FUNCTION`` (a module importable from the current folder or sys.path, or
+    a ``.py`` file), kept as written for the caller to load.
+
+    >>> parse_backends("stack, mysolver:solve", ["stack", "tree"])
+    ['stack', 'mysolver:solve']
+    >>> parse_backends("stack,solve:", ["stack"])
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: malformed Python backend 'solve:': write \
+MODULE:FUNCTION, e.g. mysolver:solve
+    """
+    names = [name.strip() for name in str(text).split(",") if name.strip()]
+    if not names:
+        raise InvalidInputError(f"expected a comma-separated list of names, got {text!r}")
+    for name in names:
+        if ":" in name:
+            if not FUNCTION_SPEC.match(name):
+                raise InvalidInputError(
+                    f"malformed Python backend {name!r}: write MODULE:FUNCTION, e.g. mysolver:solve"
+                )
+        elif name not in known:
+            raise InvalidInputError(
+                f"unknown backend {name!r}; valid backends are: {', '.join(known)} "
+                "(or MODULE:FUNCTION for a Python function)"
+            )
+    return list(dict.fromkeys(names))

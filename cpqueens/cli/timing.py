@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -9,12 +10,15 @@ import os
 import click
 
 from .._files import write_atomic
+from ..errors import InvalidInputError
+from ..numbers import plural
 from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
 from ._common import (
     BENCH_SUFFIXES,
     DISAGREES,
     REPORT_SUFFIXES,
+    TIMED_OUT,
     BadInput,
     backend_list,
     check_tree_reference,
@@ -32,41 +36,100 @@ from ._common import (
 @click.option("--backends", "names", metavar="A,B,...", help="Default: every available backend.")
 @click.option("-r", "--repeat", type=click.IntRange(min=1), default=3, show_default=True)
 @click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60,
+    show_default=True,
+    metavar="SECONDS",
+    help="Per run: a longer run is stopped, marked timed out, and its backend not tried on "
+    "larger n ('inf': no limit).",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0, min_open=True),
+    default=600,
+    show_default=True,
+    metavar="SECONDS",
+    help="For the whole command: once spent, the run going on is stopped and the runs left "
+    "are not started ('inf': no budget).",
+)
+@click.option(
     "-o", "--output", type=click.Path(dir_okay=False), help=f"One of {', '.join(BENCH_SUFFIXES)}."
 )
 @json_option
 @quiet_option
 def bench(
-    sizes: str, names: str | None, repeat: int, output: str | None, as_json: bool, quiet: bool
+    sizes: str,
+    names: str | None,
+    repeat: int,
+    time_limit: float,
+    budget: float,
+    output: str | None,
+    as_json: bool,
+    quiet: bool,
 ) -> None:
     """Time the backends on every n of RANGE: median seconds and nodes; plot with -o x.png.
 
-    Each (backend, n) lists every solution --repeat times, so n goes up to 14. The
+    Each (backend, n) lists every solution --repeat times, so n goes up to 14, and
+    never beyond what a backend takes (refused before any run, exit status 2). The
     plot has two log-scale panels, time and nodes against n, a line per backend
     through the medians and a dot per run.
+
+    \b
+    Limits (the defaults keep a bench under about ten minutes):
+      --time-limit 60   a run that takes longer is stopped and marked "timed out";
+                        its backend is not tried on larger n ("skipped")
+      --budget 600      seconds for the whole command: once spent, the run going on
+                        is stopped and the rest are not started ("skipped")
+
+    The table, the JSON and the CSV give each (backend, n) a status (done, refused,
+    timed out, skipped), and stderr says what was stopped and why. Exit status 3
+    when --time-limit or --budget stopped a run.
     """
     from ..reporting.bench import (
         LARGEST_N,
         bench_csv,
         bench_figure,
+        bench_notes,
         bench_table,
         beyond_bench,
+        check_bench_sizes,
         figure_bytes,
         run_bench,
+        size_refusal,
     )
 
-    ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench())
     chosen = backend_list(names)
+    try:
+        ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench())
+    except InvalidInputError as error:
+        # Say too which backend named here could never take the board.
+        refusal = None
+        with contextlib.suppress(InvalidInputError):
+            refusal = size_refusal(max(ranges.parse_sizes(sizes)), chosen) if names else None
+        raise InvalidInputError(f"{error}; besides, {refusal}" if refusal else str(error)) from None
+    check_bench_sizes(ns, chosen)
     target = output_path(output, BENCH_SUFFIXES)
     steps = len(ns) * len(chosen)
     with progress_bar(steps, "timing", enabled=wants_bar(quiet)) as bar:
 
-        def done(timing) -> None:
-            if timing.backend == chosen[-1]:
-                finished(f"n={timing.n} for every backend")
-            bar.advance(f"timing (done: {timing.backend} n={timing.n})")
+        def start(backend: str, n: int) -> None:
+            bar.describe(f"timing {backend} n={n} ({plural(repeat, 'run')})")
 
-        timings = run_bench(ns, chosen, repeat, on_done=done)
+        def done(timing) -> None:
+            if timing.backend == chosen[-1] and timing.status != "skipped":
+                finished(f"n={timing.n} for every backend")
+            bar.advance()
+
+        timings = run_bench(
+            ns,
+            chosen,
+            repeat,
+            on_done=done,
+            on_start=start,
+            time_limit=time_limit,
+            budget=budget,
+        )
     if target is not None:
         suffix = target.suffix.lower()
         if suffix == ".csv":
@@ -74,14 +137,18 @@ def bench(
         elif suffix == ".json":
             write_atomic(target, json.dumps([t.to_record() for t in timings], indent=2) + "\n")
         else:
-            title = f"cpqueens backends, median of {repeat} run{'s' if repeat > 1 else ''}"
+            title = f"cpqueens backends, median of {plural(repeat, 'run')}"
             write_atomic(target, figure_bytes(bench_figure(timings, title), suffix[1:]))
     if as_json:
         emit_json([t.to_record() for t in timings])
     elif not quiet:
         click.echo(bench_table(timings))
+    for note in bench_notes(timings):
+        say(quiet, note)
     if target is not None:
         say(quiet, f"wrote {target}")
+    if any(t.stopped for t in timings):
+        raise click.exceptions.Exit(TIMED_OUT)
 
 
 @click.command()
@@ -125,7 +192,7 @@ def report(
     all the same).
     """
     from ..reporting.bench import LARGEST_N, beyond_bench
-    from ..reporting.report import build_report, to_html, to_markdown
+    from ..reporting.report import build_report, write_report
 
     ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench("a report"))
     chosen = backend_list(names, enumerating=True)
@@ -154,8 +221,7 @@ def report(
         from ..reporting.campaign import campaign_section
 
         data = dataclasses.replace(data, campaign=campaign_section(campaign_db))
-    text = to_html(data) if target.suffix.lower() == ".html" else to_markdown(data)
-    write_atomic(target, text)
+    write_report(data, target)  # Markdown: its pictures in a folder beside it
     say(quiet, f"wrote {target}" + ("" if data.ok else "; some backends DISAGREE"))
     if not data.ok:
         raise click.exceptions.Exit(DISAGREES)

@@ -12,16 +12,21 @@ Install with ``pip install "cpqueens[distributed]"``; see docs/distributed.md.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from ..errors import BackendUnavailableError, InvalidInputError, InvalidTypeError
+from ..numbers import seconds
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 #: How often a failing task is tried again before the count gives up.
 RETRIES = 3
+
+#: Seconds to wait for a scheduler before giving up (dask's own default is 30 s).
+CONNECT_TIMEOUT = 10.0
 
 #: The states of a dask client that can no longer run anything.
 _CLOSED = ("closing", "closed", "failed")
@@ -88,19 +93,34 @@ def scheduler_of(client: Any) -> str:
     return f"the scheduler at {address!r}" if address else "an unknown scheduler"
 
 
-def connect(client: Any = None, scheduler: str | None = None) -> tuple[Any, bool]:
+def connect(
+    client: Any = None, scheduler: str | None = None, *, timeout: float | None = None
+) -> tuple[Any, bool]:
     """Return a client for ``client`` or ``scheduler``, and whether it was opened here.
 
+    Connecting to ``scheduler`` gives up after ``timeout`` seconds (default
+    :func:`connect_timeout`: :data:`CONNECT_TIMEOUT`, or dask's own connect timeout
+    if that is shorter); on a terminal, stderr says where it is connecting first.
     An address that names no scheduler, or one that cannot be reached, raises
-    :class:`~cpqueens.errors.InvalidInputError` naming the address.
+    :class:`~cpqueens.errors.InvalidInputError` naming the address (and the timeout).
     """
     check_cluster(client, scheduler)
     if client is not None:
         return client, False
     distributed = _require_distributed()
+    if timeout is None:
+        timeout = connect_timeout()
+    elif isinstance(timeout, bool) or not (isinstance(timeout, (int, float)) and timeout > 0):
+        raise InvalidInputError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    if sys.stderr is not None and sys.stderr.isatty():
+        print(
+            f"connecting to the dask scheduler at {scheduler} (giving up after {seconds(timeout)})",
+            file=sys.stderr,
+            flush=True,
+        )
     try:
         # Not the default client: a count does not change where dask.compute runs.
-        return distributed.Client(scheduler, set_as_default=False), True
+        return distributed.Client(scheduler, set_as_default=False, timeout=timeout), True
     except ValueError as error:
         _close_unstarted(error, distributed)
         raise InvalidInputError(
@@ -110,8 +130,23 @@ def connect(client: Any = None, scheduler: str | None = None) -> tuple[Any, bool
     except OSError as error:  # refused, unreachable, timed out
         _close_unstarted(error, distributed)
         raise InvalidInputError(
-            f"cannot connect to the dask scheduler at {scheduler!r}: {error}"
+            f"cannot connect to the dask scheduler at {scheduler!r} within "
+            f"{seconds(timeout)}: {error}"
         ) from None
+
+
+def connect_timeout() -> float:
+    """Seconds to wait for a scheduler: :data:`CONNECT_TIMEOUT`, or dask's own setting
+    (``distributed.comm.timeouts.connect``, 30 s unless changed) when that is shorter."""
+    import dask
+    from dask.utils import parse_timedelta
+
+    configured = dask.config.get("distributed.comm.timeouts.connect", None)
+    try:
+        own = parse_timedelta(configured, default="seconds")
+    except (TypeError, ValueError):
+        own = None
+    return min(CONNECT_TIMEOUT, own) if own else CONNECT_TIMEOUT
 
 
 def _close_unstarted(error: BaseException, distributed: Any) -> None:

@@ -18,10 +18,11 @@ from __future__ import annotations
 import csv
 import io
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import numbers
 from ..api import solve
 from ..arguments import check_n
 from ..errors import CPQueensError, InvalidInputError
@@ -172,6 +173,7 @@ def search_profile(
     *,
     solvers: Sequence[str] | None = None,
     time_limit: float | None = None,
+    on_step: Callable[[str, int, int], None] | None = None,
 ) -> SearchProfile:
     """Profile the search for ``n`` queens under every propagation and order.
 
@@ -187,6 +189,10 @@ def search_profile(
         the error instead of stopping the profile.
     time_limit : float, optional
         Seconds allowed to each solver run (the searches themselves are not limited).
+    on_step : callable, optional
+        Called before each search and each solver run with ``(label, done, total)``:
+        what starts now (``"search forward/first-fail"``, ``"solver cpsat"``), how many
+        steps are done and how many there are (the five searches, then the solvers).
 
     Raises
     ------
@@ -195,8 +201,12 @@ def search_profile(
     """
     n = check_n(n)
     check_profile_n(n)
+    names = list(default_solvers() if solvers is None else solvers)
+    total = len(COMBINATIONS) + len(names)
+    tell = on_step or (lambda label, done, total: None)
     searches = []
-    for propagation, order in COMBINATIONS:
+    for done, (propagation, order) in enumerate(COMBINATIONS):
+        tell(f"search {propagation}/{order}", done, total)
         start = time.perf_counter()
         result = solve(n, "propagate", fixed=fixed, propagation=propagation, order=order)
         stats = result.stats
@@ -211,10 +221,10 @@ def search_profile(
                 time.perf_counter() - start,
             )
         )
-    efforts = [
-        _solver_effort(name, n, fixed, time_limit)
-        for name in (default_solvers() if solvers is None else solvers)
-    ]
+    efforts = []
+    for done, name in enumerate(names, len(COMBINATIONS)):
+        tell(f"solver {name}", done, total)
+        efforts.append(_solver_effort(name, n, fixed, time_limit))
     return SearchProfile(n, dict(fixed or {}), tuple(searches), tuple(efforts))
 
 
@@ -263,7 +273,7 @@ def profile_grid(profile: SearchProfile) -> Grid:
 
 def solver_grid(profile: SearchProfile) -> Grid:
     """One row per solver: its time, count and first effort figure (see :func:`solver_figures`)."""
-    grid = [["solver", "seconds", "solutions", "effort"]]
+    grid = [["solver", "time", "solutions", "effort"]]
     for solver in profile.solvers:
         if solver.error is not None:
             grid.append([solver.backend, "-", "-", "failed"])
@@ -272,9 +282,9 @@ def solver_grid(profile: SearchProfile) -> Grid:
         grid.append(
             [
                 solver.backend,
-                f"{solver.seconds:.3g}",
-                "-" if solver.count is None else f"{solver.count:,}",
-                f"{efforts[0][1]:,.0f} {efforts[0][0]}" if efforts else "-",
+                numbers.seconds(solver.seconds),
+                numbers.count(solver.count),
+                f"{numbers.count(round(efforts[0][1]))} {efforts[0][0]}" if efforts else "-",
             ]
         )
     return grid
@@ -284,9 +294,24 @@ def solver_figures(profile: SearchProfile) -> list[str]:
     """A line per solver with every figure it reported, or why it failed."""
     return [
         f"{s.backend}: "
-        + (s.error or ", ".join(f"{k}={v:,.6g}" for k, v in s.figures.items()) or "no figures")
+        + (s.error or ", ".join(_figure_text(k, v) for k, v in s.figures.items()) or "no figures")
         for s in profile.solvers
     ]
+
+
+def _figure_text(key: str, value: float) -> str:
+    """``key=value`` in the one number style: times as times, whole numbers as counts.
+
+    >>> _figure_text("wall_time", 0.01234), _figure_text("branches", 12345.0)
+    ('wall_time=12.3 ms', 'branches=12,345')
+    >>> _figure_text("objective_gap", 0.5)
+    'objective_gap=0.500'
+    """
+    if "time" in key.lower() or "seconds" in key.lower():  # solveTime, wall_time
+        return f"{key}={numbers.seconds(value)}"
+    if float(value).is_integer():
+        return f"{key}={numbers.count(int(value))}"
+    return f"{key}={numbers.significant(value)}"
 
 
 def profile_table(profile: SearchProfile) -> str:
@@ -317,26 +342,40 @@ def profile_csv(profile: SearchProfile) -> str:
 
 
 def profile_figure(profile: SearchProfile, title: str | None = None):
-    """Return a matplotlib Figure: nodes per depth (log), and the totals beside the solvers'."""
+    """Return a matplotlib Figure: nodes per depth (log), and the totals beside the solvers'.
+
+    The searches have the colours of :func:`~cpqueens.reporting.style.search_style` and
+    the solvers' bars the colour of their backend (:func:`~.style.backend_style`), as
+    in every other plot; the legend stands under the panels, off the data.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    figure = Figure(figsize=(11, 4.4), layout="constrained")
+    from .style import backend_style, search_style
+
+    figure = Figure(figsize=(12, 4.6), layout="constrained")
+    FigureCanvasAgg(figure)
     depth_axes, total_axes = figure.subplots(1, 2, width_ratios=(3, 2))
     depths = list(range(1, profile.n + 1))
-    styles = ("o-", "s--", "D--", "^-", "v-")
-    for i, line in enumerate(profile.searches):
+    for line in profile.searches:
         counts = [line.nodes_per_depth[d] or None for d in depths]  # log scale: no zeros
-        depth_axes.plot(depths, counts, styles[i % len(styles)], color=f"C{i}", label=line.label)
+        depth_axes.plot(depths, counts, **search_style(line.label), label=line.label)
     depth_axes.set(xlabel="depth (queens on the board)", ylabel="nodes", yscale="log")
     depth_axes.set_title("queens placed at each depth")
     depth_axes.xaxis.get_major_locator().set_params(integer=True)
     depth_axes.grid(True, alpha=0.3)
     if any(line.nodes for line in profile.searches):
-        depth_axes.legend(fontsize="small")
+        # Outside, under both panels (the bars have the same colours): off the data,
+        # and clear of the panels' titles.
+        figure.legend(loc="outside lower center", fontsize="small", ncols=5)
 
-    bars = [(line.label + " nodes", line.nodes, f"C{i}") for i, line in enumerate(profile.searches)]
+    bars = [
+        (line.label + " nodes", line.nodes, search_style(line.label)["color"])
+        for line in profile.searches
+    ]
     for solver in profile.solvers:
-        bars += [(f"{solver.backend} {key}", value, "0.55") for key, value in solver.efforts()]
+        colour = backend_style(solver.backend)["color"]
+        bars += [(f"{solver.backend} {key}", value, colour) for key, value in solver.efforts()]
     bars = [bar for bar in bars if bar[1] > 0]
     if bars:
         labels, values, colours = zip(*bars, strict=True)
@@ -349,7 +388,10 @@ def profile_figure(profile: SearchProfile, title: str | None = None):
         total_axes.set_xlim(1, max(values) * 4)
         for position, value in zip(positions, values, strict=True):
             total_axes.annotate(
-                f" {value:,.0f}", (value, position), va="center", fontsize="x-small"
+                f" {numbers.count(round(value))}",
+                (value, position),
+                va="center",
+                fontsize="x-small",
             )
     total_axes.set_title("whole search, and the solvers' own figures")
     total_axes.grid(True, axis="x", alpha=0.3)

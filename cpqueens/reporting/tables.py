@@ -14,8 +14,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..board import attacking_pairs, render
-from ..checking.verdicts import EXAMPLES, note_lines
+from ..board import render
+from ..checking.verdicts import EXAMPLE_KINDS, EXAMPLES, note_lines, why_invalid
+from ..numbers import count, plural
 from ..result import Result
 
 
@@ -166,8 +167,8 @@ def _column(row: Any) -> Any:
     return getattr(row, "instance", None) or row.n
 
 
-def _cell(count: int | None) -> str:
-    return "-" if count is None else str(count)
+def _cell(number: int | None) -> str:
+    return count(number)
 
 
 def _mark(row: Any) -> str:
@@ -178,6 +179,29 @@ def _mark(row: Any) -> str:
     return "T" if row.timed_out else ""
 
 
+#: What each mark of :func:`crosscheck_grid` means, for a legend.
+MARKS = {"!": "solutions differ", "E": "an error", "T": "timed out"}
+
+
+def marks_used(rows: Sequence[Any], *, disagreeing: bool | None = None) -> list[str]:
+    """The marks (``!``, ``E``, ``T``) :func:`crosscheck_grid` puts on these rows, in
+    that order; only the rows that disagree (or agree) when ``disagreeing`` says so.
+
+    >>> from types import SimpleNamespace as Row
+    >>> marks_used([Row(error="boom", agrees=False, timed_out=False)])
+    ['E']
+    """
+    found = {_mark(row) for row in rows if disagreeing is None or disagreeing == (not row.agrees)}
+    return [mark for mark in MARKS if mark in found]
+
+
+def _origin(row: Any, board: tuple, kind: str) -> str:
+    """Where a program printed an example board (``printed 1-based on line 3: ...``)."""
+    finder = getattr(row, "origin_of", None)
+    origin = finder(board, EXAMPLE_KINDS[kind]) if finder is not None else None
+    return origin.describe() if origin is not None else ""
+
+
 def _verdict(row: Any) -> str:
     if not row.agrees:
         return "NO"
@@ -186,64 +210,77 @@ def _verdict(row: Any) -> str:
 
 def _timed_out(row: Any) -> str:
     return (
-        f"T {row.backend} {_where(row)}: timed out after {row.count} boards, none wrong "
-        f"(the reference has {row.reference_count}); the rest was not compared"
+        f"T {row.backend} {_where(row)}: timed out after {plural(row.count, 'board')}, "
+        f"none wrong (the reference has {count(row.reference_count)}); "
+        "the rest was not compared"
     )
 
 
 def _problem(row: Any) -> str:
+    mark = _mark(row) or "!"
     if row.error:
-        return f"! {row.backend} {_where(row)}: {row.error}"
+        return f"{mark} {row.backend} {_where(row)}: {row.error}"
     if row.compared == "count":
         return (
-            f"! {row.backend} {_where(row)}: states {row.count} solutions, "
-            f"the reference has {row.reference_count}"
+            f"{mark} {row.backend} {_where(row)}: states {plural(row.count, 'solution')}, "
+            f"the reference has {count(row.reference_count)}"
         )
     parts = [
-        f"{getattr(row, kind + '_count')} {kind}"
+        f"{count(getattr(row, kind + '_count'))} {kind}"
         for kind in ("missing", "extra", "invalid", "duplicated")
         if getattr(row, kind + "_count")
     ]
     if row.timed_out:
         # Its count is how far it got, not a claim of the total: say so, not "n for m".
-        parts.insert(0, f"timed out after {row.count} boards")
+        parts.insert(0, f"timed out after {plural(row.count, 'board')}")
     elif row.count != row.reference_count:
-        parts.insert(0, f"{row.count} boards for {row.reference_count} solutions")
+        parts.insert(
+            0, f"{plural(row.count, 'board')} for {plural(row.reference_count, 'solution')}"
+        )
     if row.miscounted:
-        parts.append(f"states {row.stated_count} solutions")
-    example = next(
-        (getattr(row, kind) for kind in ("missing", "extra", "invalid") if getattr(row, kind)), ()
-    )
-    if example:
-        parts.append(f"e.g. {example[0]}")
+        parts.append(f"states {plural(row.stated_count, 'solution')}")
+    # The first example of a fault; one a program printed, with its line, when there is one.
+    candidates = [
+        (board, _origin(row, board, kind))
+        for kind in ("missing", "extra", "invalid")
+        for board in getattr(row, kind)[:1]
+    ]
+    traced = [candidate for candidate in candidates if candidate[1]]
+    if candidates:
+        board, origin = (traced or candidates)[0]
+        parts.append(f"e.g. {board}" + (f" ({origin})" if origin else ""))
     elif row.invalid_lines:
         line, text = row.invalid_lines[0]
         parts.append(f"e.g. line {line}: {text.strip()[:60]!r} is not a board")
-    return f"! {row.backend} {_where(row)}: {', '.join(parts) or 'differs from the reference'}"
+    hint = getattr(row, "hint", None)
+    if hint:
+        parts.append(hint)
+    what = ", ".join(parts) or "differs from the reference"
+    return f"{mark} {row.backend} {_where(row)}: {what}"
 
 
 def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
     """Say what a program's output held and how it compares: the text of ``cpqueens verify``.
 
     ``row`` is the cross-check row of the output, ``parsed`` what
-    :func:`cpqueens.parse_boards` read from it.
+    :func:`cpqueens.parse_boards` read from it. A faulty board is shown 0-based, as
+    compared, with the line the program printed it on (and its base) below it.
     """
     head = f"n={row.n}, {row.backend}"
-    against = f"the reference ({reference}) has {row.reference_count} solutions"
+    against = f"the reference ({reference}) has {plural(row.reference_count, 'solution')}"
     if row.error:
         return [f"{head}: {row.error}", against]
     if row.compared == "count":
         verdict = "agrees" if row.agrees else "DISAGREES"
-        return [f"{head}: states {row.count} solutions; {against}: {verdict}"]
+        return [f"{head}: states {plural(row.count, 'solution')}; {against}: {verdict}"]
     read_as = f" ({parsed.style}{', 1-based' if parsed.base == 1 else ''})" if parsed.style else ""
-    lines = [f"{head}: read {row.count} boards{read_as}; {against}"]
+    lines = [f"{head}: read {plural(row.count, 'board')}{read_as}; {against}"]
     lines.extend(note_lines(row))
     if parsed.captions:
-        many = len(parsed.captions)
         first = parsed.captions[0][1].strip()[:60]
-        lines.append(f"{many} caption{'' if many == 1 else 's'} around the boards, e.g. {first!r}")
+        lines.append(f"{plural(len(parsed.captions), 'caption')} around the boards, e.g. {first!r}")
     if parsed.ignored:
-        lines.append(f"ignored {len(parsed.ignored)} lines as asked")
+        lines.append(f"ignored {plural(len(parsed.ignored), 'line')} as asked")
     # Lines shaped like a board that are none are counted with the invalid boards.
     for kind, label in (
         ("missing", "missing"),
@@ -254,11 +291,14 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
         total = getattr(row, f"{kind}_count")
         if not total:
             continue
-        lines.append(f"{label}: {total}")
+        lines.append(f"{label}: {count(total)}")
         examples = getattr(row, kind)
         for board in examples:
             why = f"  ({_why_invalid(board, row.n)})" if kind == "invalid" else ""
             lines.append(f"  {board}{why}")
+            origin = _origin(row, board, kind)
+            if origin:
+                lines.append(f"    {origin}")
         if kind == "invalid":
             lines.extend(
                 f"  line {k}: {text.strip()[:80]!r}  (not a board of size {row.n})"
@@ -266,9 +306,15 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
             )
             examples += parsed.invalid_lines[:EXAMPLES]
         if total > len(examples):
-            lines.append(f"  ... and {total - len(examples)} more")
+            lines.append(f"  ... and {count(total - len(examples))} more")
     if row.miscounted:
-        lines.append(f"states {row.stated_count} solutions but printed {row.count} boards")
+        lines.append(
+            f"states {plural(row.stated_count, 'solution')} but printed "
+            f"{plural(row.count, 'board')}"
+        )
+    hint = getattr(row, "hint", None)
+    if hint:
+        lines.append(f"hint: {hint}")
     if row.agrees:
         what = "every solution, each once" if row.compared == "all" else "valid, distinct solutions"
         lines.append(f"agrees: {what}")
@@ -278,15 +324,4 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
 
 
 def _why_invalid(board: tuple, n: int) -> str:
-    if len(board) != n:
-        return f"{len(board)} rows, not {n}"
-    unread = [r for r, column in enumerate(board) if not isinstance(column, int)]
-    if unread:
-        return f"row {unread[0]} has no queen or several"
-    off = [r for r, column in enumerate(board) if not 0 <= column < n]
-    if off:
-        return f"row {off[0]}: column {board[off[0]]} is off the board"
-    pairs = attacking_pairs(board)
-    if pairs:
-        return f"the queens of rows {pairs[0][0]} and {pairs[0][1]} attack each other"
-    return "not a solution"
+    return why_invalid(board, n)

@@ -10,13 +10,17 @@ cross.
 
 from __future__ import annotations
 
+import itertools
 import os
+import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._files import atomic_path, check_target, suffix_of
 from ..board import as_int
 from ..errors import InvalidInputError, InvalidTypeError
+from ..numbers import count, plural
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -25,9 +29,6 @@ FORMATS = (".png", ".svg", ".pdf")
 
 #: Beyond this many nodes a picture is a grey smear; draw_tree refuses and says why.
 MAX_DRAWN_NODES = 6_000
-
-#: Label the nodes with their column when the tree has at most this many leaves.
-LABELLED_LEAVES = 160
 
 # One colour per kind of node; the DOT export uses the same ones. Wipe-outs are squares.
 _MARKERS = {"wiped_out": "s"}
@@ -246,7 +247,7 @@ def draw_tree(
     _check_size(shown)
     figure = _figure(G, shown, solutions_only, title)
     with atomic_path(path) as temporary:
-        figure.savefig(temporary, format=suffix[1:], dpi=110, bbox_inches="tight")
+        figure.savefig(temporary, format=suffix[1:], dpi=DPI)
     return Path(path)
 
 
@@ -257,6 +258,70 @@ def _check_size(G: nx.DiGraph) -> None:
             f"(at most {MAX_DRAWN_NODES:,}); build it with max_depth=... or fixed=..., "
             "or pass solutions_only=True"
         )
+
+
+#: The picture's bounds: a resolution, the widest and narrowest figure (inches), the
+#: most extreme aspect ratio, and the smallest and largest node label (points).
+DPI = 110
+MAX_WIDTH = 36.0  # about 4,000 pixels at DPI
+MIN_WIDTH = 6.0
+MAX_HEIGHT = 20.0
+MAX_ASPECT = 4.0
+MIN_FONT, MAX_FONT = 6.0, 10.0
+#: Room beside the tree for the level names on the left (inches).
+_MARGIN = 1.1
+#: The width of a digit or colon of the labels, in ems (DejaVu Sans: about 0.64).
+_EM = 0.64
+
+
+@dataclass(frozen=True)
+class TreeLayout:
+    """The size of a tree's picture, chosen from the tree's shape.
+
+    ``width`` and ``height`` are inches at :data:`DPI`; ``font`` is the node labels'
+    size in points, None when it would be under :data:`MIN_FONT` (then no node is
+    labelled and the title says so); ``marker`` is the nodes' area in points².
+    """
+
+    width: float
+    height: float
+    font: float | None
+    marker: float
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        return round(self.width * DPI), round(self.height * DPI)
+
+
+def tree_layout(leaves: int, levels: int, label_chars: int) -> TreeLayout:
+    """Size the picture of a tree with ``leaves`` leaves and ``levels`` rows of nodes.
+
+    The width gives each leaf the room of its label at :data:`MAX_FONT` (at most
+    :data:`MAX_WIDTH`), the height about 0.8 inch a level; neither is more than
+    :data:`MAX_ASPECT` times the other. The labels then take the size the room per
+    leaf allows, up to :data:`MAX_FONT`, and are dropped below :data:`MIN_FONT`.
+
+    >>> tree_layout(1364, 4, 2)  # n=14 cut at depth 3: wide, few levels, unlabelled
+    TreeLayout(width=36.0, height=9.0, font=None, marker=9.0)
+    >>> small = tree_layout(22, 7, 3)  # n=6, arc propagation, first-fail
+    >>> small.font >= 8, small.width <= 12, small.pixels[0] <= 4000
+    (True, True, True)
+    """
+    leaves, levels, chars = max(1, leaves), max(1, levels), max(1, label_chars)
+    # A label needs chars * _EM ems and a little air on each side.
+    wanted = chars * _EM * MAX_FONT + 6.0  # points a leaf
+    width = min(MAX_WIDTH, max(MIN_WIDTH, leaves * wanted / 72 + _MARGIN))
+    height = min(MAX_HEIGHT, max(3.0, 0.8 * levels + 1.4))
+    height = max(height, width / MAX_ASPECT)
+    width = max(width, height / MAX_ASPECT)
+    room = (width - _MARGIN) * 72 / leaves  # points a leaf
+    font = min(MAX_FONT, (room - 4.0) / (chars * _EM))
+    if font < MIN_FONT:
+        diameter = max(3.0, min(12.0, 0.8 * room))
+        return TreeLayout(round(width, 2), round(height, 2), None, round(diameter**2, 1))
+    # A node holds its label: a disc a little wider than the text, if the room allows.
+    diameter = min(0.95 * room, max(chars * _EM * font + 4.0, 1.8 * font))
+    return TreeLayout(round(width, 2), round(height, 2), round(font, 1), round(diameter**2, 1))
 
 
 def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str | None):
@@ -271,10 +336,11 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     leaves = max(1, sum(1 for node in shown if shown.out_degree(node) == 0))
     levels = 1 - min(y for _, y in pos.values())
     by_row = G.graph.get("order", "row") == "row"
-    # Labels "row:column" need about twice the room of a column alone.
-    width = min(48.0, max(6.0, (0.16 if by_row else 0.3) * leaves))
-    height = min(16.0, max(3.0, 0.9 * levels))
-    figure = Figure(figsize=(width, height))
+    labels = {
+        node: _label(data, by_row) for node, data in shown.nodes(data=True) if data["depth"] > 0
+    }
+    layout = tree_layout(leaves, levels, max(map(len, labels.values()), default=1))
+    figure = Figure(figsize=(layout.width, layout.height), layout="constrained")
     FigureCanvasAgg(figure)
     ax = figure.add_subplot()
 
@@ -293,41 +359,53 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     ax.add_collection(LineCollection(plain, colors="#969696", linewidths=0.7))
     ax.add_collection(LineCollection(bold, colors="#1b7837", linewidths=1.4))
 
-    size = max(12.0, min(110.0, 2400.0 / leaves**0.8))
     for kind, colour in _COLOURS.items():
         members = [node for node, k in kinds.items() if k == kind]
         if members:
             xs, ys = zip(*(pos[node] for node in members), strict=True)
             edge = "#969696" if kind in ("rejected", "dead_end") else "none"
-            scale = 1.5 if kind in ("solution", "wiped_out") else 0.6 if kind == "rejected" else 1.0
+            scale = 1.3 if kind in ("solution", "wiped_out") else 0.6 if kind == "rejected" else 1.0
             ax.scatter(
                 xs,
                 ys,
-                s=size * scale,
+                s=layout.marker * scale,
                 c=colour,
                 marker=_MARKERS.get(kind, "o"),
                 edgecolors=edge,
                 linewidths=0.5,
                 zorder=3,
             )
-    if leaves <= LABELLED_LEAVES:
-        font = max(4.0, min(8.0, size**0.5 * 0.7)) * (1.0 if by_row else 0.75)
-        for node, (x, y) in pos.items():
-            if kinds[node] != "root":
-                light = kinds[node] in ("solution", "node")
-                ax.text(
-                    x,
-                    y,
-                    _label(shown.nodes[node], by_row),
-                    ha="center",
-                    va="center",
-                    fontsize=font,
-                    color="white" if light else "#525252",
-                    zorder=4,
-                )
-
     # Rows come in order only without first-fail; otherwise a level is a depth.
     level = "row {}" if by_row else "depth {}"
+    if layout.font is not None:
+        for node, text in labels.items():
+            light = kinds[node] in ("solution", "node")
+            x, y = pos[node]
+            ax.text(
+                x,
+                y,
+                text,
+                ha="center",
+                va="center",
+                fontsize=layout.font if kinds[node] != "rejected" else layout.font * 0.8,
+                color="white" if light else "#525252",
+                zorder=4,
+            )
+        unlabelled = None
+    else:
+        # Too crowded at the leaves: the upper levels, wider apart, may still have room.
+        chars = max(map(len, labels.values()), default=1)
+        fonts = _level_fonts(pos, (layout.width - _MARGIN) * 72 / leaves, chars)
+        for node, text in labels.items():
+            x, y = pos[node]
+            if y in fonts:
+                ax.text(x, y, text, ha="center", va="center", fontsize=fonts[y],
+                        color="#252525", zorder=4,
+                        bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
+                              "alpha": 0.85})  # fmt: skip
+        first = next((d for d in range(1, levels) if -d not in fonts), None)
+        unlabelled = None if first is None else level.format(first - (1 if by_row else 0))
+
     ticks = ["root"] + [level.format(d + (0 if by_row else 1)) for d in range(levels - 1)]
     ax.set_yticks(range(0, -levels, -1), ticks)
     ax.set_xticks([])
@@ -335,11 +413,22 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
         ax.spines[side].set_visible(False)
     ax.autoscale_view()
     ax.margins(x=0.5 / leaves + 0.01, y=0.08)
-    ax.set_title(title if title is not None else _title(G, shown, solutions_only), loc="left")
+    text = title if title is not None else _title(G, shown, solutions_only)
+    if unlabelled is not None and labels:
+        text += (
+            f"; nodes from {unlabelled} down too close to label "
+            f"({plural(leaves, 'leaf', 'leaves')} side by side)"
+        )
+    # The title is wrapped to the figure's width (12 pt characters of about 0.55 em).
+    ax.set_title(
+        textwrap.fill(text, max(40, int((layout.width - 0.3) * 72 / (12 * 0.55)))),
+        loc="left",
+        fontsize=12,
+    )
     present = [kind for kind in _COLOURS if kind in kinds.values()]
-    labels = dict(_LABELS)
+    names = dict(_LABELS)
     if G.graph.get("propagation", "none") != "none":
-        labels["rejected"] = "pruned away"
+        names["rejected"] = "pruned away"
     handles = [
         Line2D(
             [],
@@ -349,41 +438,77 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
             markersize=7,
             color=_COLOURS[k],
             markeredgecolor="#969696",
-            label=labels.get(k, k.replace("_", " ")),
+            label=names.get(k, k.replace("_", " ")),
         )
         for k in present
     ]
-    ax.legend(handles=handles, loc="upper right", frameon=False, fontsize=8, ncols=len(handles))
+    # Under the tree, outside it: never over a node or the title.
+    columns = max(1, min(len(handles), int(layout.width * 72 / 150)))
+    figure.legend(
+        handles=handles, loc="outside lower center", frameon=False, fontsize=9, ncols=columns
+    )
     return figure
+
+
+def _level_fonts(pos: dict, room: float, chars: int) -> dict[int, float]:
+    """``{y: label size}`` for the levels whose nodes stand far enough apart to label.
+
+    ``room`` is the points between two neighbouring leaves (x one apart).
+    """
+    xs: dict[int, list[float]] = {}
+    for x, y in pos.values():
+        xs.setdefault(y, []).append(x)
+    fonts = {}
+    for y, row in xs.items():
+        row.sort()
+        gap = min((b - a for a, b in itertools.pairwise(row)), default=8.0)
+        font = min(MAX_FONT, (gap * room - 4.0) / (chars * _EM))
+        if y < 0 and font >= MIN_FONT:
+            fonts[y] = round(font, 1)
+    return fonts
 
 
 def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
     n = G.graph.get("n", "?")
     counts = {kind: 0 for kind in _COLOURS}
+    truncated = 0
     for _, data in G.nodes(data=True):
         counts[_kind(data)] += 1
-    text = f"{n}-queens decision tree: {G.number_of_nodes() - 1:,} nodes below the root"
+        truncated += bool(data.get("truncated"))
+    below = G.number_of_nodes() - 1
+    text = f"{n}-queens decision tree: {plural(below, 'node')} below the root"
     if G.graph.get("propagation", "none") != "none":
         text = (
             f"{n}-queens search tree, {G.graph['propagation']} propagation, "
-            f"{G.graph['order']} order: {G.number_of_nodes() - 1 - counts['rejected']:,} nodes"
+            f"{G.graph['order']} order: {plural(below - counts['rejected'], 'node')}"
         )
-        text += f", {counts['wiped_out']:,} wiped out"
+        text += f", {count(counts['wiped_out'])} wiped out"
         root = G.nodes[_root(G)]
         if root.get("wiped_out", -1) >= 0:
             text += f" (row {root['wiped_out']} at the root)"
-    text += f", {counts['solution']} solutions"
+    depth = G.graph.get("max_depth")
+    solutions = counts["solution"]
+    if truncated and depth is not None:
+        # The tree stops above the solutions: "0 solutions" would be wrong, not unknown.
+        if solutions:
+            text += f", {plural(solutions, 'solution')} above the cut at depth {depth}"
+            text += " (any below it not drawn)"
+        else:
+            text += f", cut at depth {depth}: no solution within reach"
+            text += " (solutions below the cut not drawn)"
+    elif truncated:
+        text += f", {plural(solutions, 'solution')} drawn, {plural(truncated, 'node')} cut short"
+    else:
+        text += f", {plural(solutions, 'solution')}"
     if counts["rejected"]:
         pruned = G.graph.get("propagation", "none") != "none"
-        text += f", {counts['rejected']:,} {'pruned squares' if pruned else 'rejected attempts'}"
-    if G.graph.get("max_depth") is not None:
-        text += f", cut at depth {G.graph['max_depth']}"
+        noun = "pruned square" if pruned else "rejected attempt"
+        text += f", {plural(counts['rejected'], noun)}"
     if G.graph.get("fixed"):
         text += ", fixed " + ", ".join(f"row {r}: col {c}" for r, c in G.graph["fixed"].items())
     if G.graph.get("blocked"):
         # Listed they could fill the line: their number says the board is not the plain one.
-        count = len(G.graph["blocked"])
-        text += f", {count} blocked square{'s' if count != 1 else ''}"
+        text += f", {plural(len(G.graph['blocked']), 'blocked square')}"
     if solutions_only:
-        text += f" (paths to solutions only: {shown.number_of_nodes() - 1} nodes)"
+        text += f" (paths to solutions only: {plural(shown.number_of_nodes() - 1, 'node')})"
     return text

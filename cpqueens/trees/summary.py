@@ -36,6 +36,10 @@ def tree_solutions(G: nx.DiGraph) -> set[Solution]:
 class TreeSummary:
     """The figures of a decision tree, as :func:`tree_summary` counts them.
 
+    The nodes of a tree are counted below the root, as everywhere in cpqueens (the
+    2,056 nodes of n=8, the ``nodes`` of a search's ``stats``): :attr:`nodes`;
+    ``graph_nodes`` adds the root, as networkx counts it.
+
     Attributes
     ----------
     graph_nodes : int
@@ -64,6 +68,16 @@ class TreeSummary:
     solutions: int
     dead_ends: int
     wiped_out: int
+
+    @property
+    def nodes(self) -> int:
+        """The nodes below the root: the queens placed and the rejected leaves.
+
+        >>> import cpqueens
+        >>> tree_summary(cpqueens.decision_tree(8)).nodes
+        2056
+        """
+        return self.graph_nodes - 1
 
 
 def tree_summary(G: nx.DiGraph) -> TreeSummary:

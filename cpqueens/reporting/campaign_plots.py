@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..campaigns.verify import SOLVED
 from ..errors import InvalidInputError
-from .verify import SOLVED
+from ..numbers import count, seconds
+from .style import backend_style, legend_outside
 
 #: The plots this module draws.
 PLOT_KINDS = ("cactus", "scatter", "transition")
@@ -252,23 +254,23 @@ def cactus(rows: Sequence[Row], path: str | os.PathLike[str], *, title: str | No
         ``path``.
     """
     path, rows = _check_path(path), _check_rows(rows)
-    figure, axes = _figure((7, 4.5))
+    figure, axes = _figure((8.5, 4.5))
     limit, floor = time_limit(rows), _floor(rows)
-    markers = "osD^vPX*"
-    for i, (label, times) in enumerate(cactus_series(rows).items()):
+    for label, times in cactus_series(rows).items():
         shown = [max(t, floor) for t in times]  # a log axis cannot show a time of 0
         axes.plot(
             range(1, len(shown) + 1),
             shown,
-            marker=markers[i % len(markers)],
+            **backend_style(label),
             markersize=4,
-            label=f"{label} ({len(times)} solved)",
+            label=f"{label} ({count(len(times))} solved)",
         )
-    axes.axhline(limit, linestyle=":", color="0.3", label=f"time limit ({limit:g} s)")
+    axes.axhline(limit, linestyle=":", color="0.3", label=f"time limit ({seconds(limit)})")
     axes.set(xlabel="instances solved", ylabel="wall time (s)", yscale="log")
     axes.xaxis.get_major_locator().set_params(integer=True)
     axes.grid(True, which="major", alpha=0.3)
-    axes.legend(fontsize="small")
+    # Right of the axes: inside, it would hide the lines' ends, where they differ most.
+    legend_outside(axes)
     if title:
         axes.set_title(title)
     return _save(figure, path)
@@ -351,18 +353,22 @@ def transition(
     """
     path = _check_path(path)
     table = transition_table(rows, parameter, effort)
-    figure, (top, bottom) = _figure((7, 6), rows=2)
+    figure, (top, bottom) = _figure((8.5, 6), rows=2)
     for n, fractions in table.fractions.items():
         label = "all n" if n is None else f"n = {n}"
         top.plot(list(fractions), list(fractions.values()), marker="o", markersize=4, label=label)
     top.axhline(0.5, linestyle="--", color="0.4", linewidth=0.9)
     top.set(ylabel="fraction satisfiable", ylim=(-0.05, 1.05))
-    top.legend(fontsize="small")
+    legend_outside(top)
     for label, medians in table.efforts.items():
-        bottom.plot(list(medians), list(medians.values()), marker="o", markersize=4, label=label)
+        bottom.plot(
+            list(medians), list(medians.values()), **backend_style(label), markersize=4,
+            label=label,
+        )  # fmt: skip
     ylabel = "median wall time (s)" if effort == "wall" else f"median {effort}"
     bottom.set(xlabel=parameter, ylabel=ylabel, yscale="log")
-    bottom.legend(fontsize="small")
+    # Right of each panel, off the data (a solver has its colour of every other plot).
+    legend_outside(bottom)
     for axes in (top, bottom):
         axes.grid(True, which="major", alpha=0.3)
     return _save(figure, path)
