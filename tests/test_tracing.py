@@ -384,3 +384,13 @@ def test_a_bad_module_function_is_one_error_line(tmp_path, monkeypatch, spec, me
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and result.output.count("\n") == 1
     assert result.output.startswith("Error: ") and message in result.output
+
+
+def test_a_tree_cut_before_any_solution_does_not_say_zero_solutions():
+    from click.testing import CliRunner
+
+    from cpqueens.cli import cli
+
+    result = CliRunner().invoke(cli, ["tree", "9", "--max-depth", "3"])
+    assert result.exit_code == 0, result.output
+    assert "0 solutions" not in result.output and "cut at depth 3" in result.output

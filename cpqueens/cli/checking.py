@@ -568,6 +568,9 @@ def tree(
         emit_json(summary)
         return
     solutions = plural(figures.solutions, "solution")
+    if max_depth is not None and max_depth < n and not figures.solutions:
+        # Cut before the last row: solutions may lie below the cut; "0 solutions" would lie.
+        solutions = f"cut at depth {max_depth}, before any solution could be reached"
     below = f"{plural(figures.nodes, 'node')} below the root"
     if figures.rejected:
         below += (
