@@ -420,3 +420,16 @@ def test_finders_take_part_in_decide_campaigns_with_a_seed(tmp_path):
     spec["campaign"]["question"] = "count"
     with pytest.raises(InvalidInputError, match="qs finds solutions and cannot count"):
         cpqueens.run_campaign(spec, tmp_path / "c.sqlite")
+
+
+def test_a_count_is_no_proof_against_unsat_counts():
+    rows = [
+        _row("a", "i1", "unsat", 1.0, count=0, question="count"),
+        _row("b", "i1", "unsat", 1.0, count=0, question="count"),
+        _row("liar", "i1", "sat", 1.0, count=3, question="count"),
+    ]
+    judged, disputed = judge(rows)
+    assert [(r["solver"], r["verdict"]) for r in judged] == [
+        ("a", "unsat"), ("b", "unsat"), ("liar", "wrong"),
+    ]  # fmt: skip
+    assert not disputed

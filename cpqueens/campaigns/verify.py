@@ -105,8 +105,8 @@ def judge(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
     disputed = []
     for runs in by_instance.values():
         proof = next((r for r in runs if r["status"] == "sat" and r["question"] != "count"), None)
-        if proof is None:  # for counts, a positive complete count is a proof too
-            proof = next((r for r in runs if r["status"] == "sat" and r.get("count")), None)
+        # A count is no proof (it is not checked board by board): counts that
+        # disagree are settled by the majority below.
         for run in runs:
             if run["status"] == "unsat" and proof is not None:
                 run["verdict"] = "wrong"
