@@ -120,7 +120,7 @@ def test_the_agreement_sentence_says_what_was_checked(one_based_program, tmp_pat
     assert "backend" not in result.stderr
     both = run("crosscheck", "4", "--backends", "stack,recursive", "--command", str(script))
     # The program fails without its {n}; the backends agree.
-    assert "the program DISAGREES with the reference (rows marked E = an error)" in both.stderr
+    assert "the program FAILED to give an answer (rows marked E = an error)" in both.stderr
     assert "the backend agrees" in run("crosscheck", "4", "--backends", "stack").stderr
     assert "2 backends agree" in run("crosscheck", "4", "--backends", "stack,recursive").stderr
 
@@ -148,7 +148,7 @@ def test_the_verdict_counts_backends_and_programs_and_names_the_marks_used():
     )
     failed = (_row("stack"), _row("./q {n}", agrees=False, error="program not found"))
     text = verdict(CrossCheckReport(failed, "tree"), {"./q {n}"})
-    assert text == "the program DISAGREES with the reference (rows marked E = an error)"
+    assert text == "the program FAILED to give an answer (rows marked E = an error)"
     wrong = (_row("a", agrees=False), _row("./q {n}", agrees=False, error="boom"))
     text = verdict(CrossCheckReport(wrong, "tree"), {"./q {n}"})
     assert text.startswith("1 backend and 1 program DISAGREE")

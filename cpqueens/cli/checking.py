@@ -272,6 +272,9 @@ def crosscheck_verdict(report: CrossCheckReport, programs: Iterable[str] = ()) -
     late = list(report.timed_out)
     if wrong:
         subject, many = who(wrong)
+        if all(row.error for row in wrong):
+            # Nothing was compared for these rows: they failed to run, not to agree.
+            return f"{subject} FAILED to give an answer (rows marked {legend(wrong)})"
         verb = "DISAGREE" if many else "DISAGREES"
         return f"{subject} {verb} with the reference (rows marked {legend(wrong)})"
     if late:
