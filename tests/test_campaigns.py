@@ -433,3 +433,30 @@ def test_a_count_is_no_proof_against_unsat_counts():
         ("a", "unsat"), ("b", "unsat"), ("liar", "wrong"),
     ]  # fmt: skip
     assert not disputed
+
+
+def test_ctrl_c_in_python_kills_the_runs_in_flight_at_once(tmp_path):
+    import threading
+
+    pids = tmp_path / "pids"
+    hang = script(
+        tmp_path,
+        "hang",
+        f"""
+        import os, time
+        with open({str(pids)!r}, "a") as f:
+            f.write(str(os.getpid()) + "\\n")
+        time.sleep(1000)
+    """,
+    )
+    spec = spec_of(tmp_path, [{"label": "hang", "command": hang}], sizes=(5, 6), limit=60)
+    threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        cpqueens.run_campaign(spec, tmp_path / "r.sqlite", workers=2)
+    # The traceback (and the frame of run_campaign) is still held here.
+    assert caught.value is not None
+    deadline = time.monotonic() + 5
+    running = list(map(int, pids.read_text().split()))
+    while time.monotonic() < deadline and any(_alive(pid) for pid in running):
+        time.sleep(0.05)
+    assert running and not any(_alive(pid) for pid in running)

@@ -120,13 +120,18 @@ def run_campaign(
             results = _on_dask(todo, warm, client, scheduler)
         else:
             results = _locally(todo, warm, workers or os.cpu_count() or 1)
-        for key, task, outcome in results:
-            fields = record(task, outcome)
-            store.add_run(key, fields)
-            done += 1
-            failures += fields["status"] in ("error", "wrong", "memout")
-            if progress is not None:
-                progress(done, total, failures)
+        try:
+            for key, task, outcome in results:
+                fields = record(task, outcome)
+                store.add_run(key, fields)
+                done += 1
+                failures += fields["status"] in ("error", "wrong", "memout")
+                if progress is not None:
+                    progress(done, total, failures)
+        finally:
+            # On Ctrl-C (or any error) the runs in flight are killed now, not whenever
+            # the traceback that holds this frame is let go.
+            results.close()
         rows, disputed = judge(store.rows(spec.name))
     wrong = [
         {"instance": r["instance"], "solver": r["solver"], "repeat": r["repeat"],
