@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..arguments import check_n
 from ..errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -144,6 +145,19 @@ class TokenStream:
 
     def error(self, line: int | None, message: str) -> InvalidInputError:
         return located(self.source, line, message)
+
+    def board_size(self, given: tuple[Token, object] | None, spelled: str) -> int:
+        """The board size a file gives (its token and value), checked, or an error at
+        its line; ``spelled`` is how the format writes it, for a file without one."""
+        if given is None:
+            raise self.error(self.last_line, f"the board size is missing: no {spelled} in the file")
+        token, n = given
+        if not isinstance(n, int):
+            raise self.error(token.line, "n must be a whole number")
+        try:
+            return check_n(n)
+        except InvalidInputError as error:
+            raise self.error(token.line, str(error)) from None
 
 
 def _what(kind: str) -> str:

@@ -30,8 +30,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..arguments import check_n
-from ..errors import InvalidInputError
 from ._text import SquareAt, Token, TokenStream, check_queens
 from .instance import Instance
 
@@ -79,15 +77,7 @@ def parse_dzn(text: str, source: str = "<text>") -> Instance:
         stream.next("=")
         values[name.text] = (name, _value(stream))
         stream.next(";")
-    if "n" not in values:
-        raise stream.error(stream.last_line, "the board size is missing: no 'n = ...;' in the file")
-    token, n = values["n"]
-    if not isinstance(n, int):
-        raise stream.error(token.line, "n must be a whole number")
-    try:
-        n = check_n(n)
-    except InvalidInputError as error:
-        raise stream.error(token.line, str(error)) from None
+    n = stream.board_size(values.get("n"), "'n = ...;'")
     fixed = _fixed(stream, values.get("fixed"), n)
     blocked = _blocked(stream, values.get("blocked"), values.get("nblocked"), n)
     if "fewest_first" in values and not isinstance(values["fewest_first"][1], bool):

@@ -36,8 +36,6 @@ from __future__ import annotations
 
 import re
 
-from ..arguments import check_n
-from ..errors import InvalidInputError
 from ._text import SquareAt, Token, TokenStream, check_queens, describe
 from .instance import Instance
 
@@ -88,17 +86,7 @@ def parse_essence(text: str, source: str = "<text>") -> Instance:
                     name.line if token is None else token.line, f"'=' is expected, got {got}"
                 )
         values[name.text] = (name, _value(stream))
-    if "n" not in values:
-        raise stream.error(
-            stream.last_line, "the board size is missing: no 'letting n = ...' in the file"
-        )
-    token, n = values["n"]
-    if not isinstance(n, int):
-        raise stream.error(token.line, "n must be a whole number")
-    try:
-        n = check_n(n)
-    except InvalidInputError as error:
-        raise stream.error(token.line, str(error)) from None
+    n = stream.board_size(values.get("n"), "'letting n = ...'")
     queens = _squares(stream, values.get("queens"), n)
     blocked = _squares(stream, values.get("blocks"), n)
     check_queens(queens, blocked, stream.error, base=1)
