@@ -156,8 +156,15 @@ def _scan(state, rows, cols, dn, dp, n, m, inlist, cand, starts, columns):
             cost += dn[d] - 1
         if dp[d] > 1:
             cost += dp[d] - 1
+    return _list_conflicted(state, 0, cost, rows, cols, dn, dp, n, m, inlist, cand, starts, columns)
+
+
+@njit(cache=True)
+def _list_conflicted(state, first, cost, rows, cols, dn, dp, n, m, inlist, cand, starts, columns):
+    """List the conflicted queens from ``first`` on, adding the cost of those on blocked
+    squares (a queen on one is conflicted) to ``cost``; keep both in ``state``."""
     ncand = 0
-    for k in range(m):
+    for k in range(first, m):
         inlist[k] = 0
         if _conflicted(k, rows, cols, dn, dp, n, starts, columns):
             cost += blocked_at(rows[k], cols[k], starts, columns)
@@ -240,17 +247,9 @@ def advance(
                 c = cols[k]
                 cost += (1 if dn[r + c] >= 1 else 0) + (1 if dp[r - c + n - 1] >= 1 else 0)
                 _add(r, c, dn, dp, n)
-            ncand = 0
-            for k in range(first, m):
-                cost += blocked_at(rows[k], cols[k], starts, columns)
-                inlist[k] = 0
-                if _conflicted(k, rows, cols, dn, dp, n, starts, columns):
-                    inlist[k] = 1
-                    cand[ncand] = k
-                    ncand += 1
-            state[COST] = cost
-            state[NCAND] = ncand
-            state[POS] = 0
+            ncand = _list_conflicted(
+                state, first, cost, rows, cols, dn, dp, n, m, inlist, cand, starts, columns
+            )
             state[LEFT] = ncand
             state[ATTEMPTS] += state[TRIES]
             state[PHASE] = FINAL
