@@ -19,22 +19,17 @@ from __future__ import annotations
 import functools
 import zlib
 
-#: matplotlib's ``tab20``: pairs of a dark and a light shade of ten hues.
-TAB20 = (
-    "#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c",
-    "#98df8a", "#d62728", "#ff9896", "#9467bd", "#c5b0d5",
-    "#8c564b", "#c49c94", "#e377c2", "#f7b6d2", "#7f7f7f",
-    "#c7c7c7", "#bcbd22", "#dbdb8d", "#17becf", "#9edae5",
-)  # fmt: skip
 
-#: matplotlib's ``tab20b``: where names outside the registry take their colours once
-#: the colours of ``tab20`` left over by the registry are taken.
-TAB20B = (
-    "#393b79", "#5254a3", "#6b6ecf", "#9c9ede", "#637939",
-    "#8ca252", "#b5cf6b", "#cedb9c", "#8c6d31", "#bd9e39",
-    "#e7ba52", "#e7cb94", "#843c39", "#ad494a", "#d6616b",
-    "#e7969c", "#7b4173", "#a55194", "#ce6dbd", "#de9ed6",
-)  # fmt: skip
+@functools.cache
+def _palette(name: str) -> tuple[str, ...]:
+    """A matplotlib palette as hex colours: ``tab20`` (pairs of a dark and a light shade
+    of ten hues), or ``tab20b``, where names outside the registry take their colours
+    once those of ``tab20`` left over by the registry are taken."""
+    import matplotlib
+    from matplotlib.colors import to_hex
+
+    return tuple(to_hex(colour) for colour in matplotlib.colormaps[name].colors)
+
 
 #: The order the registry takes the colours of ``tab20`` in: the ten dark shades
 #: first, so that the first ten backends differ in hue; then the light shades, in an
@@ -53,9 +48,10 @@ def _registry_styles() -> dict[str, tuple[str, str]]:
 
     styles = {}
     for index, name in enumerate(REGISTRY):
-        colour = TAB20[_COLOUR_ORDER[index % len(_COLOUR_ORDER)]]
+        colour = _palette("tab20")[_COLOUR_ORDER[index % len(_COLOUR_ORDER)]]
         if index >= len(_COLOUR_ORDER):  # more backends than colours: tab20b next
-            colour = TAB20B[(index - len(_COLOUR_ORDER)) % len(TAB20B)]
+            extra = _palette("tab20b")
+            colour = extra[(index - len(_COLOUR_ORDER)) % len(extra)]
         styles[name] = (colour, MARKERS[index % len(MARKERS)])
     return styles
 
@@ -63,7 +59,7 @@ def _registry_styles() -> dict[str, tuple[str, str]]:
 @functools.lru_cache(maxsize=1)
 def _spare_colours() -> tuple[str, ...]:
     taken = {colour for colour, _ in _registry_styles().values()}
-    return tuple(c for c in TAB20 if c not in taken) + tuple(c for c in TAB20B if c not in taken)
+    return tuple(c for c in _palette("tab20") + _palette("tab20b") if c not in taken)
 
 
 def backend_style(name: str) -> dict[str, str]:
