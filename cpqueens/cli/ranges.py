@@ -108,16 +108,7 @@ def parse_fixed(text: str) -> dict[int, int]:
     cpqueens.errors.InvalidInputError: fixed row 0 is given twice in '0:1,0:2'
     """
     fixed: dict[int, int] = {}
-    if not str(text).strip():
-        return fixed
-    for part in str(text).split(","):
-        match = _PAIR.match(part)
-        if not match:
-            raise InvalidInputError(
-                f"malformed fixed queen {part.strip()!r} in {text!r}: "
-                "write row:column pairs, 0-based, e.g. 0:3,5:1"
-            )
-        row, column = int(match[1]), int(match[2])
+    for row, column in parse_squares(text, "fixed queen"):
         if row in fixed:
             raise InvalidInputError(f"fixed row {row} is given twice in {text!r}")
         fixed[row] = column
