@@ -1,17 +1,13 @@
 """The ``exactcover`` backend against a brute force, the published counts and an independent
 pure-Python version of its search (same rule, same node counts)."""
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import textwrap
 import time
 from functools import cache
 from itertools import permutations
 
 import pytest
+from interrupting import interrupt_solve
 from known_counts import A000170
 
 import cpqueens
@@ -190,26 +186,10 @@ def test_time_limit_holds_on_a_hard_decision():
 
 
 def test_ctrl_c_stops_a_decision():
-    code = textwrap.dedent(
-        """
-        import cpqueens
-        cpqueens.solve(4, backend="exactcover")
-        print("ready", flush=True)
-        try:
-            cpqueens.solve(64, backend="exactcover", limit=1)
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-        else:
-            print("returned", flush=True)
-        """
+    ended = interrupt_solve(
+        'cpqueens.solve(4, backend="exactcover")',
+        'cpqueens.solve(64, backend="exactcover", limit=1)',
+        after=0.5,
     )
-    child = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
-    sent = time.monotonic()
-    os.kill(child.pid, signal.SIGINT)
-    out, err = child.communicate(timeout=30)
-    assert out.strip() == "interrupted", (out, err[-500:])
-    assert time.monotonic() - sent < 2
+    assert ended.out.strip() == "interrupted", (ended.out, ended.err[-500:])
+    assert ended.seconds < 2

@@ -1,14 +1,10 @@
 """Limits are promises: time limits hold at every size, huge boards are refused at
 once, and Ctrl-C reaches the caller, on every registered backend."""
 
-import os
-import signal
-import subprocess
-import sys
-import textwrap
 import time
 
 import pytest
+from interrupting import interrupt_solve
 
 import cpqueens
 from cpqueens.solvers import REGISTRY
@@ -62,29 +58,10 @@ def test_time_limit_holds_at_the_largest_board_taken(backend):
 def test_ctrl_c_reaches_the_caller(backend):
     # A solver that swallows SIGINT and returns what it had would pass a partial
     # answer off as complete: the interrupt must come out as KeyboardInterrupt.
-    code = textwrap.dedent(
-        f"""
-        import cpqueens, sys
-        print("ready", flush=True)
-        try:
-            result = cpqueens.solve(16, backend={backend!r})
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-        else:
-            print("returned", result.count, result.complete, flush=True)
-        """
-    )
-    child = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.5)  # into the search
-    sent = time.monotonic()
-    os.kill(child.pid, signal.SIGINT)
-    out, err = child.communicate(timeout=30)
-    assert out.strip() == "interrupted", (out, err[-500:])
-    assert child.returncode == 0, err[-500:]
-    assert time.monotonic() - sent < 5
+    ended = interrupt_solve("", f"cpqueens.solve(16, backend={backend!r})", after=1.5)
+    assert ended.out.strip() == "interrupted", (ended.out, ended.err[-500:])
+    assert ended.returncode == 0, ended.err[-500:]
+    assert ended.seconds < 5
 
 
 @pytest.mark.slow

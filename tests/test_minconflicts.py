@@ -1,15 +1,11 @@
 """The min-conflicts backend: valid and distinct solutions, reproducible by seed, fixed
 queens and blocked squares respected, limits held, and never a claim of no solution."""
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import textwrap
 import time
 
 import pytest
+from interrupting import interrupt_solve
 from reference import brute_force
 
 import cpqueens
@@ -168,26 +164,10 @@ def test_declared_abilities_and_size():
 
 @pytest.mark.slow
 def test_ctrl_c_reaches_the_caller():
-    code = textwrap.dedent(
-        f"""
-        import cpqueens
-        cpqueens.solve(8, backend={NAME!r}, limit=1)
-        print("ready", flush=True)
-        try:
-            cpqueens.solve(3, backend={NAME!r}, limit=1, max_restarts=10**12)
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-        else:
-            print("returned", flush=True)
-        """
+    ended = interrupt_solve(
+        f"cpqueens.solve(8, backend={NAME!r}, limit=1)",
+        f"cpqueens.solve(3, backend={NAME!r}, limit=1, max_restarts=10**12)",
+        after=1.0,
     )
-    child = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
-    sent = time.monotonic()
-    os.kill(child.pid, signal.SIGINT)
-    out, err = child.communicate(timeout=30)
-    assert out.strip() == "interrupted", (out, err[-500:])
-    assert time.monotonic() - sent < 5
+    assert ended.out.strip() == "interrupted", (ended.out, ended.err[-500:])
+    assert ended.seconds < 5

@@ -5,6 +5,7 @@ import random
 import time
 
 import pytest
+from interrupting import interrupt_solve
 from reference import brute_force
 
 import cpqueens
@@ -204,28 +205,9 @@ def test_time_limit_holds_on_a_large_board():
 
 
 def test_ctrl_c_reaches_the_caller_between_chunks():
-    import os
-    import signal
-    import subprocess
-    import sys
-    import textwrap
-
-    code = textwrap.dedent(
-        """
-        import cpqueens
-        cpqueens.solve(8, backend="qs", limit=1)
-        print("ready", flush=True)
-        try:
-            cpqueens.solve(3, backend="qs", limit=1, max_restarts=None)
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-        """
+    ended = interrupt_solve(
+        'cpqueens.solve(8, backend="qs", limit=1)',
+        'cpqueens.solve(3, backend="qs", limit=1, max_restarts=None)',
+        after=0.5,
     )
-    child = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
-    os.kill(child.pid, signal.SIGINT)
-    out, err = child.communicate(timeout=30)
-    assert out.strip() == "interrupted", (out, err[-500:])
+    assert ended.out.strip() == "interrupted", (ended.out, ended.err[-500:])
