@@ -41,3 +41,13 @@ def finder(request):
     """Every registered backend that finds solutions without searching the whole space
     (a construction, a local search): it has tests of its own, from the registry too."""
     return usable(request.param)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A Dask LocalCluster of two worker processes on this machine, one thread each."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as local:
+        yield local

@@ -13,14 +13,6 @@ import cpqueens
 distributed = pytest.importorskip("distributed")
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as local:
-        yield local
-
-
 SPEC = {
     "campaign": {"time_limit": 10, "name": "dask"},
     "instances": [{"generator": "blocked", "n": [8], "blocked": [10, 30], "seeds": [1, 2, 3]}],

@@ -14,14 +14,6 @@ distributed = pytest.importorskip("distributed")
 pytest.importorskip("numba")
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as local:
-        yield local
-
-
 def test_counts_on_the_cluster_are_exact(cluster):
     with distributed.Client(cluster) as client:
         for n in (10, 11, 12):
