@@ -8,9 +8,10 @@ the solutions, and a set-based replay of each search, node by node, for the tree
 import json
 import random
 import re
-from itertools import permutations
 
 import pytest
+from reference import brute_force
+from search_reference import arc_rounds, attacked, lowest_empty, removed
 
 import cpqueens
 from cpqueens.trees.drawing import _title
@@ -30,24 +31,6 @@ FORMATS = (".graphml", ".gexf", ".json", ".dot")
 
 
 # The references.
-
-
-def brute_force(n, fixed, blocked):
-    """Every solution: the permutations with the fixed queens, no queen on a blocked square."""
-    return {
-        p
-        for p in permutations(range(n))
-        if all(p[r] == c for r, c in fixed.items())
-        and not any((r, p[r]) in blocked for r in range(n))
-        and len({r + c for r, c in enumerate(p)}) == n
-        and len({r - c for r, c in enumerate(p)}) == n
-    }
-
-
-def attacked(row, column, other_row):
-    """The columns of ``other_row`` that a queen on (row, column) attacks."""
-    distance = abs(other_row - row)
-    return {column, column - distance, column + distance}
 
 
 def offered(n, fixed, blocked):
@@ -96,41 +79,6 @@ def plain_reference(n, fixed, blocked, include_rejected=False):
                 yield from walk(below)
 
     return list(walk({}))
-
-
-def lowest_empty(domains, rows):
-    empty = [row for row in rows if not domains[row]]
-    return min(empty) if empty else -1
-
-
-def arc_rounds(domains, unplaced):
-    """Arc consistency in rounds, each against the domains at its start; stops at the
-    end of the first round that empties a domain (its lowest such row), else at the
-    fixpoint (-1)."""
-    while True:
-        leaving = {
-            row: {
-                column
-                for column in domains[row]
-                if any(
-                    not domains[other] - attacked(row, column, other)
-                    for other in unplaced
-                    if other != row
-                )
-            }
-            for row in unplaced
-        }
-        if not any(leaving.values()):
-            return -1
-        for row, columns in leaving.items():
-            domains[row] -= columns
-        wiped = lowest_empty(domains, unplaced)
-        if wiped >= 0:
-            return wiped
-
-
-def removed(before, after, rows):
-    return {(row, column) for row in rows for column in before[row] - after[row]}
 
 
 def propagated_reference(n, fixed, blocked, propagation, order, include_rejected=False):
