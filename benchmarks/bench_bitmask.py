@@ -37,6 +37,7 @@ from pathlib import Path
 
 import cpqueens
 from cpqueens.parallel.pool import default_workers
+from cpqueens.reporting.report import cpu_model
 
 HERE = Path(__file__).resolve().parent
 #: OEIS A000170, n = 1..18: every count printed is checked against it.
@@ -115,12 +116,7 @@ def machine() -> str:
     """One line naming the processor, the cores and the software the figures depend on."""
     import numba
 
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as info:
-            model = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
-    except (OSError, StopIteration):
-        pass
+    model = cpu_model()
     gcc = subprocess.run(["gcc", "-dumpfullversion"], capture_output=True, text=True).stdout
     load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     return (

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import cpqueens
+from cpqueens.reporting.report import cpu_model
 from cpqueens.solvers import REGISTRY
 
 HERE = Path(__file__).resolve().parent
@@ -363,12 +364,7 @@ def dancing_links(args: argparse.Namespace) -> int:
 
 
 def machine() -> str:
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as info:
-            model = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
-    except (OSError, StopIteration):
-        pass
+    model = cpu_model()
     load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}; load {load}"
 

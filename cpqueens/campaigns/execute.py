@@ -129,10 +129,9 @@ def backend_version(name: str) -> str | None:
 
     from ..solvers import get_backend
 
-    hint = get_backend(name).install_hint
-    if not hint:
+    package = get_backend(name).package
+    if package is None:
         return None
-    package = hint.split("[")[0].split("=")[0].split(">")[0].split("<")[0].strip()
     try:
         return f"{package} {metadata.version(package)}"
     except metadata.PackageNotFoundError:

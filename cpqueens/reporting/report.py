@@ -17,7 +17,6 @@ import html
 import importlib.metadata
 import os
 import platform
-import re
 import sys
 import tempfile
 import urllib.parse
@@ -179,7 +178,8 @@ def _data_uri(data: bytes, mime: str) -> str:
 # ----------------------------------------------------------------------------- machine
 
 
-def _cpu_model() -> str:
+def cpu_model() -> str:
+    """The processor's name (``/proc/cpuinfo``, else :func:`platform.processor`)."""
     try:
         with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
             for line in info:
@@ -206,10 +206,8 @@ def package_of(backend: str) -> str | None:
     """
     from ..solvers import REGISTRY
 
-    hint = getattr(REGISTRY.get(backend), "install_hint", None)
-    if not hint:
-        return None
-    return re.split(r"[\s\[<>=!~;@]", hint.strip(), maxsplit=1)[0] or None
+    engine = REGISTRY.get(backend)
+    return None if engine is None else engine.package
 
 
 def _version(package: str) -> str:
@@ -233,7 +231,7 @@ def machine_info(backends: Sequence[Any] = ()) -> list[tuple[str, str]]:
         version = "-" if package is None else f"{package} {_version(package)}"
         packages.append(f"{name}: {version}")
     return [
-        ("CPU", _cpu_model()),
+        ("CPU", cpu_model()),
         ("cores", count(os.cpu_count())),
         ("load average", _load()),
         ("Python", f"{platform.python_implementation()} {platform.python_version()}"),

@@ -22,6 +22,7 @@ import importlib.util
 import itertools
 import operator
 import os
+import re
 import select
 import signal
 import sys
@@ -267,6 +268,14 @@ class Backend:
 
     def is_available(self) -> bool:
         return self.requires is None or importlib.util.find_spec(self.requires) is not None
+
+    @property
+    def package(self) -> str | None:
+        """The pip package the backend is built on (its ``install_hint`` without extras
+        or version bounds), or None for one built on none."""
+        if not self.install_hint:
+            return None
+        return re.split(r"[\s\[<>=!~;@]", self.install_hint.strip(), maxsplit=1)[0] or None
 
     def require(self) -> None:
         """Raise :class:`BackendUnavailableError` when the needed package is missing."""
