@@ -28,7 +28,6 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
-from ..numbers import count, seconds
 from .verify import SOLVED
 
 STATUSES = ("sat", "unsat", "unknown", "memout", "error", "wrong")
@@ -102,21 +101,6 @@ def _best_time(runs: list[dict[str, Any]]) -> float | None:
     return min(statistics.median(times) for times in per_solver.values())
 
 
-def summary_table(summary: list[dict[str, Any]]) -> str:
-    """The summary as an aligned text table."""
-    header = list(COLUMNS)
-    body = [[_cell(entry[column]) for column in COLUMNS] for entry in summary]
-    widths = [max(len(str(x)) for x in column) for column in zip(header, *body, strict=True)]
-    lines = []
-    for cells in [header, *body]:
-        parts = [
-            str(cell).ljust(width) if i == 0 else str(cell).rjust(width)
-            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        ]
-        lines.append("  ".join(parts).rstrip())
-    return "\n".join(lines)
-
-
 def summary_csv(summary: list[dict[str, Any]]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(COLUMNS), lineterminator="\n")
@@ -127,11 +111,3 @@ def summary_csv(summary: list[dict[str, Any]]) -> str:
 
 def summary_json(summary: list[dict[str, Any]]) -> str:
     return json.dumps(summary, indent=2)
-
-
-def _cell(value: object) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return seconds(value)  # PAR-2 and the median time, in seconds
-    return count(value) if isinstance(value, int) else str(value)

@@ -50,8 +50,9 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     that was stopped.
     """
     from ..campaigns.runner import run_campaign
-    from ..campaigns.summary import summary_table
     from ..parallel.progress import progress_bar, wants_bar
+    from ..reporting.campaign import summary_grid
+    from ..reporting.tables import format_grid
 
     with progress_bar(None, "runs", enabled=wants_bar(quiet)) as bar:
 
@@ -66,7 +67,7 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
         click.echo(f"  wrong: {item['solver']} on {item['instance']}: {item['reason']}")
     for label in report.disputed:
         click.echo(f"  disputed: {label}")
-    click.echo(summary_table(report.summary))
+    click.echo(format_grid(summary_grid(report.summary)))
     say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}")
     if not report.ok:
         raise click.exceptions.Exit(DISAGREES)
@@ -82,7 +83,9 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
     """Per solver: solved, sat, unsat, unknown, memout, error, wrong, PAR-2, median time,
     instances solved by it alone; the virtual best solver (VBS) as a row."""
     from ..campaigns.runner import load_results
-    from ..campaigns.summary import solved_alone, summarize, summary_csv, summary_table
+    from ..campaigns.summary import solved_alone, summarize, summary_csv
+    from ..reporting.campaign import summary_grid
+    from ..reporting.tables import format_grid
 
     if as_csv and as_json:
         raise BadInput("give --csv or --json, not both")
@@ -99,7 +102,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
             click.echo(f"WRONG: {len(wrong)} wrong answer{'s' * (len(wrong) != 1)}")
             for r in wrong:
                 click.echo(f"  {r['solver']} on {r['instance']}: {r['verdict_reason']}")
-        click.echo(summary_table(table))
+        click.echo(format_grid(summary_grid(table)))
         for solver, labels in solved_alone(rows).items():
             shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")
             say(quiet, f"solved by {solver} alone: {shown}")

@@ -11,7 +11,7 @@ import base64
 import html
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,10 +87,12 @@ def _cell(column: str, value: Any) -> str:
     return str(value)
 
 
-def summary_grid(section: CampaignSection) -> list[list[str]]:
-    """The summary as a grid, header first: a row per solver, then the virtual best."""
+def summary_grid(summary: Sequence[dict[str, Any]]) -> list[list[str]]:
+    """A campaign's summary (:func:`cpqueens.campaigns.summary.summarize`) as a grid,
+    header first: a row per solver, then the virtual best; for the terminal and the
+    report alike."""
     header = [_HEADINGS.get(column, column) for column in COLUMNS]
-    return [header] + [[_cell(c, entry[c]) for c in COLUMNS] for entry in section.summary]
+    return [header] + [[_cell(c, entry[c]) for c in COLUMNS] for entry in summary]
 
 
 def campaign_parts(
@@ -105,7 +107,7 @@ def campaign_parts(
     writes the picture into its folder beside the file and returns the relative path.
     """
     link = link or _uri
-    grid = summary_grid(section)
+    grid = summary_grid(section.summary)
     title = f"Campaign {section.campaign or ''} ({Path(section.source).name})".replace("  ", " ")
     verdict = (
         "No wrong answer."
