@@ -16,6 +16,7 @@ from .. import api
 from ..board import MAX_RENDER_N
 from ..errors import SearchTimeoutError
 from ..instances import Instance
+from ..numbers import count as count_text
 from ..numbers import seconds
 from ..parallel.progress import progress_bar, wants_bar
 from ..result import Result
@@ -63,7 +64,7 @@ def backends(as_json: bool, quiet: bool) -> None:
     for info in infos:
         ready = "yes" if info.available else "no"
         cells = "".join(f"{'yes' if getattr(info, f) else '-':<11}" for f in flags)
-        click.echo(f"{info.name:<12}{ready:<7}{cells}{_size(info.max_n)}")
+        click.echo(f"{info.name:<12}{ready:<7}{cells}{count_text(info.max_n)}")
     if quiet:
         return
     click.echo()
@@ -295,7 +296,3 @@ def _fastest_counter() -> str:
     # The compiled bitmask counter when it is there, else the library default.
     bitmask = REGISTRY.get("bitmask")
     return "bitmask" if bitmask is not None and bitmask.is_available() else api.DEFAULT_BACKEND
-
-
-def _size(max_n: int | None) -> str:
-    return "-" if max_n is None else f"{max_n:,}"
