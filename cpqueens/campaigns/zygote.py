@@ -11,10 +11,10 @@ task it is sent, forks a child that
 * sends the answer back through a pipe and exits.
 
 This process stays single-threaded, so forking it is safe; backends whose warm-up
-would leave threads behind (the JVM-based ``choco``) are not warmed and load in the
-child instead. The parent (:mod:`.isolation`) watches the child's time and memory and
-kills it; this process only reports the child's pid, its answer, its exit status and
-its resource usage (``wait4``).
+would leave threads behind (``Backend.fork_safe`` False: the JVM-based ``choco``)
+are not warmed and load in the child instead. The parent (:mod:`.isolation`) watches
+the child's time and memory and kills it; this process only reports the child's pid,
+its answer, its exit status and its resource usage (``wait4``).
 
 Messages both ways are pickles, each preceded by its length (8 bytes, big-endian).
 """
@@ -31,8 +31,6 @@ import sys
 import threading
 from typing import Any, BinaryIO
 
-#: Backends not warmed in the zygote: their runtime starts threads a fork would lose.
-NOT_WARMED = frozenset({"choco"})
 _PR_SET_PDEATHSIG = 1
 _HEADER = struct.Struct(">Q")
 
@@ -79,6 +77,7 @@ def die_with_parent(signum: int) -> None:
 def warm(solvers: list[dict[str, Any]]) -> dict[str, str]:
     """Load each backend's imports and compiled code with a tiny solve; errors by label."""
     from .. import api
+    from ..solvers import get_backend
     from .execute import backend_version
 
     errors = {}
@@ -87,7 +86,7 @@ def warm(solvers: list[dict[str, Any]]) -> dict[str, str]:
         if name is None:
             continue
         backend_version(name)  # cached for every child
-        if name in NOT_WARMED:
+        if not get_backend(name).fork_safe:  # the runs load it themselves
             continue
         try:
             api.solve(5, backend=name, limit=1, time_limit=30, **solver.get("options", {}))

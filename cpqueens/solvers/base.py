@@ -201,6 +201,9 @@ class Backend:
     #: Whether the backend takes blocked squares (``Problem.blocked``).
     supports_blocked: ClassVar[bool] = False
     randomized: ClassVar[bool] = False
+    #: False for a backend whose runtime starts threads when it first solves (a JVM):
+    #: a process that warmed it up must not be forked, since the child would lose them.
+    fork_safe: ClassVar[bool] = True
     lexicographic: ClassVar[bool] = True
     supports_time_limit: ClassVar[bool] = True
     supports_workers: ClassVar[bool] = False

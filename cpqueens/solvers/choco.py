@@ -78,6 +78,8 @@ class ChocoBackend(Backend):
     source = "Choco solver through pychoco (Model.all_different, Solver.solve)"
     requires = "pychoco"
     install_hint = "pychoco"
+    # GraalVM's threads start with the first solve and do not survive a fork.
+    fork_safe = False
     lexicographic = False  # with a limit, the first-fail search finds its own order
     supports_blocked = True
     options = ("consistency", "search")
