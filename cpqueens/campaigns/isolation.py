@@ -37,7 +37,6 @@ from .zygote import receive, send
 #: The seconds a run may take past its time limit before it is killed.
 GRACE_SHARE = 0.1
 GRACE_MIN = 0.5
-_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 @dataclass
@@ -126,8 +125,8 @@ class Sandbox:
                 if readable:
                     break
                 pause = min(0.05, pause * 1.5)
-                rss, ticks = tree_usage(pid)
-                peak, cpu = max(peak, rss), max(cpu, ticks / _TICK)
+                rss, spent = tree_usage(pid)
+                peak, cpu = max(peak, rss), max(cpu, spent)
                 if rss > memory:
                     ended = "memout"
                     kill_tree(pid)

@@ -12,15 +12,17 @@ import os
 import signal
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def tree_usage(root: int) -> tuple[int, int]:
-    """Resident bytes and CPU ticks of ``root`` and every process below it."""
+def tree_usage(root: int) -> tuple[int, float]:
+    """Resident bytes and CPU seconds (user and system) of ``root`` and every process
+    below it."""
     total_rss = total_ticks = 0
     for _, rss, ticks in _tree(root):
         total_rss += rss * _PAGE
         total_ticks += ticks
-    return total_rss, total_ticks
+    return total_rss, total_ticks / _TICK
 
 
 def kill_tree(root: int) -> None:
