@@ -8,7 +8,6 @@ the count, the effort stats and the time it took.
 
 from __future__ import annotations
 
-import functools
 import time
 from typing import Any
 
@@ -118,24 +117,15 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-@functools.cache
 def backend_version(name: str) -> str | None:
-    """The version of the package a backend runs on (None for the pure-Python ones).
-
-    Cached: the warm process asks once per backend, so that its children do not pay
-    for reading the installed packages' metadata in every run.
-    """
-    from importlib import metadata
-
+    """The package a backend runs on and its version, e.g. ``"ortools 9.12"`` (None for
+    the pure-Python ones). Read once per backend (:attr:`Backend.package_version`), so
+    that the warm process reads it and its children inherit it."""
     from ..solvers import get_backend
 
-    package = get_backend(name).package
-    if package is None:
-        return None
-    try:
-        return f"{package} {metadata.version(package)}"
-    except metadata.PackageNotFoundError:
-        return None
+    engine = get_backend(name)
+    version = engine.package_version
+    return None if version is None else f"{engine.package} {version}"
 
 
 def _plain(stats: dict[str, Any]) -> dict[str, Any]:

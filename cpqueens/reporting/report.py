@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import datetime
 import html
-import importlib.metadata
 import os
 import platform
 import sys
@@ -210,13 +209,6 @@ def package_of(backend: str) -> str | None:
     return None if engine is None else engine.package
 
 
-def _version(package: str) -> str:
-    try:
-        return importlib.metadata.version(package)
-    except importlib.metadata.PackageNotFoundError:
-        return "not installed"
-
-
 def machine_info(backends: Sequence[Any] = ()) -> list[tuple[str, str]]:
     """What a reader of a shared report needs to judge its times, as (what, value) pairs.
 
@@ -224,11 +216,16 @@ def machine_info(backends: Sequence[Any] = ()) -> list[tuple[str, str]]:
     the load average now, Python, the OS, cpqueens, and for each backend the version
     of the solver package it is built on (``-`` for a backend built on none).
     """
+    from ..solvers import REGISTRY
+
     names = [b if isinstance(b, str) else getattr(b, "name", str(b)) for b in backends]
     packages = []
     for name in dict.fromkeys(names):
         package = package_of(name)
-        version = "-" if package is None else f"{package} {_version(package)}"
+        if package is None:
+            version = "-"
+        else:
+            version = f"{package} {REGISTRY[name].package_version or 'not installed'}"
         packages.append(f"{name}: {version}")
     return [
         ("CPU", cpu_model()),

@@ -18,6 +18,7 @@ figures can be compared (the definitions of article 001):
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import itertools
 import operator
@@ -271,6 +272,20 @@ class Backend:
 
     def is_available(self) -> bool:
         return self.requires is None or importlib.util.find_spec(self.requires) is not None
+
+    @functools.cached_property
+    def package_version(self) -> str | None:
+        """The version of :attr:`package` installed here; None when the backend is built
+        on none or it is not installed. Read once: the installed packages' metadata
+        is slow to scan."""
+        from importlib import metadata  # slow to import: only when asked
+
+        if self.package is None:
+            return None
+        try:
+            return metadata.version(self.package)
+        except metadata.PackageNotFoundError:
+            return None
 
     @property
     def package(self) -> str | None:
