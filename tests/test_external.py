@@ -95,8 +95,10 @@ def test_faults_under_expect_some():
 
 
 def test_a_wrong_count_fails():
-    report = cpqueens.crosscheck(6, [program("numbers1", "miscount", expect="count")])
-    assert report.ok  # the boards are counted: the stated "Total" is prose
+    # A "Total: 5" line beside the boards is a claim, checked like a bare "5".
+    for expect in ("count", "all"):
+        report = cpqueens.crosscheck(6, [program("numbers1", "miscount", expect=expect)])
+        assert not report.ok and "states 5 solutions" in str(report)
     (row,) = cpqueens.crosscheck(6, [program("count", "miscount")]).rows
     assert row.compared == "count" and row.count == 5 and row.reference_count == 4
     assert row.status == "FAIL" and "states 5 solutions, the reference has 4" in str(
@@ -278,7 +280,9 @@ def test_a_c_solver_agrees_and_a_broken_one_does_not(tmp_path):
         },
     )
     rows = {(row.backend, row.n): row for row in report.rows}
-    assert all(rows["c", n].agrees and rows["c", n].compared == "all" for n in range(1, 9))
+    assert all(rows["c", n].agrees for n in range(1, 9))
+    # "Total: 0" and no board at n = 2, 3 is a count; elsewhere the boards are compared.
+    assert [rows["c", n].compared for n in range(1, 9)] == ["all", *["count"] * 2, *["all"] * 5]
     assert all(rows["c --count", n].compared == "count" for n in range(2, 9))
     assert all(rows["c --count", n].agrees for n in range(1, 9))
     assert not rows["broken", 8].agrees and rows["broken", 8].invalid_count > 0

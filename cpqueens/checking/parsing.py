@@ -46,6 +46,7 @@ from .readers import (
     read_json_lines,
     read_letters,
     read_numbers,
+    stated_count,
 )
 
 #: The styles :func:`parse_boards` reads; "auto" tries them all.
@@ -90,7 +91,7 @@ class ParsedOutput:
         The line (from 1) where each board starts.
     captions : tuple of (int, str)
         Lines of a kind printed around boards: the articles' numbered captions
-        ("第k种走法", "n皇后问题有k种摆放方法。"), "Solution k:" and "Board #k"
+        ("第k种走法"), "Solution k:" and "Board #k"
         prefixes, "k.", and rules ("-----").
     notes : tuple of (int, str)
         Lines of prose, no board at all (a header, a timing): shown, not judged.
@@ -240,9 +241,9 @@ def parse_boards(
     [(1, 3, 0, 2)]
     >>> cpqueens.parse_boards('{"solutions": [[1, 3, 0, 2], [2, 0, 3, 1]]}', 4).boards
     [(1, 3, 0, 2), (2, 0, 3, 1)]
-    >>> prose = cpqueens.parse_boards("8皇后问题有92种摆放方法。", 8)
-    >>> prose.boards, prose.count, prose.captions
-    ([], None, ((1, '8皇后问题有92种摆放方法。'),))
+    >>> stated = cpqueens.parse_boards("第1种走法\\n8皇后问题有92种摆放方法。", 8)
+    >>> stated.boards, stated.count, stated.captions   # a stated count is a claim
+    ([], 92, ((1, '第1种走法'),))
     >>> odd = cpqueens.parse_boards("Four queens\\nbdac\\ncadb\\n-1 -1 -1 -1", 4)
     >>> odd.boards, odd.notes, odd.invalid_lines
     ([(1, 3, 0, 2), (2, 0, 3, 1)], ((1, 'Four queens'),), ((4, '-1 -1 -1 -1'),))
@@ -385,6 +386,10 @@ def _finish(
             if match and (index not in reading.used or (n == 1 and reading.numbered)):
                 count = int(match[1])
                 counted.add(index)
+            elif index not in reading.used and _states_count(line, n):
+                # "Total: 95" is a claim like a bare "95": checked, not a note.
+                count = stated_count(line)
+                counted.add(index)
     boards, used_base = reading.boards(n, base)
     if boards:
         style: str | None = reading.style
@@ -428,6 +433,11 @@ def _finish(
         lines=lines,
         document=reading.document,
     )
+
+
+def _states_count(line: str, n: int) -> bool:
+    """True for a line of prose that states a number of solutions."""
+    return not is_caption(line) and not looks_like_board(line, n) and stated_count(line) is not None
 
 
 def _mixed_bases(reading: Reading, n: int, lines: list[str]) -> str | None:

@@ -110,8 +110,25 @@ CAPTION = re.compile(
     r"\s*(?:第\s*\d+\s*种\S*"
     r"|(?:solution|board|answer|result|no\.?)\s*#?\s*\d+\s*[:\uff1a.)]?"
     r"|#?\d{1,9}\s*[:\uff1a.)]"
-    r"|\d+\s*皇后问题有\s*\d+\s*种\S*)\s*",
+    r")\s*",
     re.IGNORECASE,
+)
+# A number of solutions, in words: "92 solutions", "92 ways", "有92种摆放方法",
+# "Total: 92", "solutions = 92", "共92种". A time ("0.5 s") is no count.
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d{1,30})"
+_COUNT_WORDS = r"(?:solutions?|placements?|arrangements?|ways)"
+_STATED_COUNT = (
+    re.compile(
+        _NUMBER + r"\s*(?:distinct\s+|different\s+|unique\s+)?" + _COUNT_WORDS + r"\b",
+        re.IGNORECASE,
+    ),
+    re.compile(r"有\s*" + _NUMBER + r"\s*(?:种|个解)"),
+    re.compile(r"共\s*" + _NUMBER + r"\s*(?:种|个)?"),
+    re.compile(
+        r"(?:\b(?:total|count|number of solutions|solutions?|found)\b|总数|总计|合计|解的个数)"
+        r"[^\d:=\uff1a]{0,30}?(?:[:=\uff1a]|\s)\s*" + _NUMBER + r"\s*\.?\s*$",
+        re.IGNORECASE,
+    ),
 )
 _NUMBER_TOKEN = re.compile(r"[-+]?\d+(?:[.,]\d+)?|[-+]?\.\d+")
 _TOKEN_SPLIT = re.compile(r"[\s,;|\[\](){}]+")
@@ -121,10 +138,26 @@ _GRID_MARKS = set(_QUEEN_MARKS + _EMPTY_MARKS + "Xx")
 _RULE_MARKS = set("-=_*~#+.")
 
 
+def stated_count(line: str) -> int | None:
+    """The number of solutions a line of prose states, or None when it states none.
+
+    A count a program prints beside its boards is a claim, checked like its boards.
+
+    >>> [stated_count(line) for line in ("Total: 95", "n=8: 92 solutions in 0.3 s",
+    ...  "8皇后问题有92种摆放方法。", "14,772,512 distinct solutions", "time: 12 s")]
+    [95, 92, 92, 14772512, None]
+    """
+    for pattern in _STATED_COUNT:
+        match = pattern.search(line)
+        if match:
+            return int(match[1].replace(",", ""))
+    return None
+
+
 def is_caption(line: str) -> bool:
     """True for a caption or a rule of a kind programs print around boards: the
-    articles' "第k种走法" and "n皇后问题有k种摆放方法。", "Solution k:", "Board #k", "k.",
-    and lines drawn with one mark ("-----", "= = =")."""
+    articles' "第k种走法", "Solution k:", "Board #k", "k.", and lines drawn with one
+    mark ("-----", "= = =")."""
     marks = set(line) - set(" \t")
     return bool(CAPTION.fullmatch(line)) or (len(marks) == 1 and marks <= _RULE_MARKS)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..checking.parsing import parse_boards
+from .parsing import parse_boards
 
 STATUSES = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}
 _TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
