@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 import cpqueens
-from cpqueens.campaigns.answers import BadOutput, read_answer
 from cpqueens.campaigns.spec import load_spec
 from cpqueens.campaigns.store import Store
 from cpqueens.campaigns.summary import summarize
 from cpqueens.campaigns.verify import board_fault, judge
+from cpqueens.checking.answers import BadOutput, read_answer
 from cpqueens.errors import InvalidInputError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,9 +11,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..checking.answers import BadOutput
 from ..errors import CommandFailedError, CPQueensError, SearchTimeoutError
 from ..instances import Instance
-from .answers import BadOutput
 
 
 def instance_of(board: dict[str, Any]) -> Instance:
@@ -97,8 +97,8 @@ def _run_backend(task: dict[str, Any]) -> dict[str, Any]:
 
 
 def _run_command(task: dict[str, Any]) -> dict[str, Any]:
+    from ..checking.answers import read_answer
     from ..checking.external import Command
-    from .answers import read_answer
 
     solver = task["solver"]
     instance = instance_of(task["board"])
