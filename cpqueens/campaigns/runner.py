@@ -22,7 +22,7 @@ from .execute import instance_of
 from .isolation import Outcome, Sandbox
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
-from .summary import summarize
+from .summary import errored, summarize
 from .verify import answer_fault, judge, solutions_hash
 
 
@@ -30,7 +30,9 @@ from .verify import answer_fault, judge, solutions_hash
 class CampaignReport:
     """What a campaign run did and found.
 
-    ``ok`` is False when any run is wrong or any instance disputed: the headline.
+    ``ok`` is False when any run is wrong, any instance disputed or any run ended in
+    an error (``errors``: per solver, how many and the first reason; see
+    :func:`~cpqueens.campaigns.summary.errored`): the headline says which first.
     """
 
     name: str
@@ -40,10 +42,11 @@ class CampaignReport:
     summary: list[dict[str, Any]]
     wrong: list[dict[str, Any]] = field(default_factory=list)
     disputed: list[str] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not self.wrong and not self.disputed
+        return not self.wrong and not self.disputed and not self.errors
 
     def headline(self) -> str:
         """The first line a campaign prints: wrong answers first of all."""
@@ -56,10 +59,15 @@ class CampaignReport:
         if self.disputed:
             count = len(self.disputed)
             return f"DISPUTED: the counts of {count} instance(s) disagree with no majority"
-        return (
-            f"campaign {self.name!r}: no wrong answer "
-            f"({self.ran} runs now, {self.skipped} already done)"
-        )
+        done = f"({self.ran} runs now, {self.skipped} already done)"
+        if self.errors:
+            count = sum(e["errors"] for e in self.errors)
+            who = ", ".join(e["solver"] for e in self.errors)
+            return (
+                f"ERROR: {count} run{'s' * (count != 1)} ended in an error (by {who}) "
+                f"in campaign {self.name!r}, no wrong answer {done}"
+            )
+        return f"campaign {self.name!r}: no wrong answer {done}"
 
 
 def run_campaign(
@@ -146,6 +154,7 @@ def run_campaign(
         summary=summarize(rows),
         wrong=wrong,
         disputed=disputed,
+        errors=errored(rows),
     )
 
 

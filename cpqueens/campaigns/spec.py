@@ -49,12 +49,13 @@ import json
 import math
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidInputError, InvalidTypeError
+from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, random_blocked, random_completion, read_instance
 
 QUESTIONS = ("decide", "count", "all")
@@ -147,22 +148,30 @@ def instance_key(instance: Instance) -> str:
 
 
 def load_spec(spec: str | os.PathLike | Mapping[str, Any]) -> CampaignSpec:
-    """Read a campaign from a TOML file's path or from a dict of the same shape."""
+    """Read a campaign from a TOML file's path or from a dict of the same shape.
+
+    An error names the file (when there is one), the table (``[[solvers]] 'glucose'``
+    by its label, or ``[[solvers]] #2`` by its place when it has none; ``[[instances]]
+    #1``), the key and the value.
+    """
     if isinstance(spec, Mapping):
-        raw, folder, stem = dict(spec), Path.cwd(), "campaign"
-    elif isinstance(spec, (str, os.PathLike)):
-        path = Path(spec)
-        if not path.is_file():
-            raise InvalidInputError(f"campaign spec {os.fspath(spec)!r} is not a file")
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-            raise InvalidInputError(f"{os.fspath(spec)}: not a TOML file: {error}") from None
-        folder, stem = path.resolve().parent, path.stem
-    else:
+        return _read(dict(spec), Path.cwd(), "campaign")
+    if not isinstance(spec, (str, os.PathLike)):
         raise InvalidTypeError(
             f"a campaign spec is a TOML file's path or a dict, got {type(spec).__name__}"
         )
+    path = Path(spec)
+    if not path.is_file():
+        raise InvalidInputError(f"campaign spec {os.fspath(spec)!r} is not a file")
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise InvalidInputError(f"{os.fspath(spec)}: not a TOML file: {error}") from None
+    with _about(os.fspath(spec)):
+        return _read(raw, path.resolve().parent, path.stem)
+
+
+def _read(raw: dict[str, Any], folder: Path, stem: str) -> CampaignSpec:
     _only(raw, ("campaign", "instances", "solvers"), "the spec")
     head = raw.get("campaign", {})
     if not isinstance(head, Mapping):
@@ -272,7 +281,8 @@ def _from_files(pattern: object, folder: Path, where: str) -> list[CampaignInsta
         if not paths:
             raise InvalidInputError(f"{where}: no file matches {text!r} (in {folder})")
         for path in paths:
-            instance = read_instance(path)
+            with _about(where):
+                instance = read_instance(path)
             shown = os.path.relpath(path, folder)
             made.append(CampaignInstance(shown, instance, {"file": shown}))
     return made
@@ -285,7 +295,9 @@ def _solvers(
 
     made: dict[str, SolverConfig] = {}
     for number, table in enumerate(tables, 1):
-        where = f"[[solvers]] #{number}"
+        label = table.get("label")
+        named = isinstance(label, str) and label
+        where = f"[[solvers]] {label!r}" if named else f"[[solvers]] #{number}"
         _only(table, _SOLVER_KEYS, where)
         backend, command = table.get("backend"), table.get("command")
         if (backend is None) == (command is None):
@@ -296,8 +308,9 @@ def _solvers(
         if backend is not None:
             if "format" in table or "parse" in table:
                 raise InvalidInputError(f"{where}: format and parse are for a command only")
-            engine = get_backend(backend)  # an unknown name: the usual error, naming them all
-            engine.check_options(dict(options))
+            with _about(where):  # the usual errors, naming every backend or option
+                engine = get_backend(backend)
+                engine.check_options(dict(options))
             if question != "decide" and not engine.exhaustive:
                 raise InvalidInputError(
                     f"{where}: {backend} finds solutions and cannot {question} them; "
@@ -332,6 +345,17 @@ def _solvers(
     if not made:
         raise InvalidInputError("the campaign has no solver")
     return tuple(made.values())
+
+
+@contextmanager
+def _about(where: str) -> Iterator[None]:
+    """Put ``where`` (the file, the table) before the message of an error raised inside,
+    keeping its type (an unknown backend stays an :class:`UnknownBackendError`)."""
+    try:
+        yield
+    except CPQueensError as error:
+        error.args = (f"{where}: {error}", *error.args[1:])
+        raise
 
 
 def _tables(raw: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:

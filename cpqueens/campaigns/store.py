@@ -106,24 +106,35 @@ RUN_FIELDS = (
 
 
 class Store:
-    """An SQLite results file, created on first use."""
+    """An SQLite results file, created on first use.
+
+    With ``create=False`` the file is only read: it must exist and hold a results
+    store, and nothing is written to it (no schema, no change of journal mode).
+    """
 
     def __init__(self, path: str | os.PathLike, *, create: bool = True):
         self.path = Path(path)
-        if not create and not self.path.is_file():
-            raise InvalidInputError(f"results file {os.fspath(path)!r} does not exist")
-        if self.path.is_dir():
-            raise InvalidInputError(f"results file {os.fspath(path)!r} is a folder")
+        check_results_path(path, exists=not create)
         try:
-            self.db = sqlite3.connect(self.path, timeout=30)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            # mode=rw opens an existing file only; a missing one is not made.
+            mode = "rwc" if create else "rw"
+            self.db = sqlite3.connect(
+                f"{self.path.resolve().as_uri()}?mode={mode}", uri=True, timeout=30
+            )
+            tables = sorted(row[0] for row in self.db.execute("SELECT name FROM sqlite_master"))
+            if tables and "runs" not in tables:  # another program's: leave it as it is
+                raise sqlite3.DatabaseError(f"its tables are {', '.join(tables)}")
+            if not tables and not create:
+                raise sqlite3.DatabaseError("it holds no table")
             self.db.execute("PRAGMA foreign_keys=ON")
-            with self.db:
-                self.db.executescript(_SCHEMA)
-                self.db.execute(
-                    "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-                )
+            if create:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                with self.db:
+                    self.db.executescript(_SCHEMA)
+                    self.db.execute(
+                        "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
+                    )
         except sqlite3.DatabaseError as error:
             raise InvalidInputError(
                 f"{os.fspath(path)!r} is not a cpqueens results file: {error}"
@@ -232,6 +243,20 @@ class Store:
 
     def campaigns(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT DISTINCT campaign FROM runs")]
+
+
+def check_results_path(path: str | os.PathLike, *, exists: bool) -> None:
+    """Refuse a results file's path that cannot be used, saying why in one line: its
+    folder missing, a folder in its place, or (``exists``) no file there to read."""
+    shown = os.fspath(path)
+    folder = Path(path).parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise InvalidInputError(f"results file {shown!r}: the folder {str(folder)!r} {what}")
+    if Path(path).is_dir():
+        raise InvalidInputError(f"results file {shown!r} is a folder")
+    if exists and not Path(path).is_file():
+        raise InvalidInputError(f"results file {shown!r} does not exist")
 
 
 def _dump(value: object) -> str:

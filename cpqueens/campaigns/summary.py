@@ -9,6 +9,8 @@
   the instances;
 * **alone**: the instances only that solver solved.
 
+:func:`errored` lists the solvers whose runs ended in an error, with the first reason.
+
 >>> rows = [
 ...     {"solver": "a", "instance_hash": "i1", "instance": "x", "verdict": "sat", "wall": 1.0,
 ...      "time_limit": 10.0},
@@ -69,6 +71,28 @@ def solved_alone(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
         if len(solvers) == 1:
             out[solvers.pop()].append(runs[0]["instance"])
     return dict(out)
+
+
+def errored(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The solvers with runs that ended in an error (a missing program, a crash, output
+    that answers nothing), in the order first seen: how many of their runs, and the
+    reason of the first one. Such runs answer nothing, so the campaign is incomplete.
+
+    >>> rows = [{"solver": "mine", "verdict": "error", "verdict_reason": "not found"},
+    ...         {"solver": "mine", "verdict": "sat", "verdict_reason": None}]
+    >>> errored(rows)
+    [{'solver': 'mine', 'errors': 1, 'runs': 2, 'reason': 'not found'}]
+    """
+    per_solver: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        per_solver[row["solver"]].append(row)
+    out = []
+    for solver, runs in per_solver.items():
+        failed = [r for r in runs if r["verdict"] == "error"]
+        if failed:
+            out.append({"solver": solver, "errors": len(failed), "runs": len(runs),
+                        "reason": failed[0]["verdict_reason"]})  # fmt: skip
+    return out
 
 
 def _entry(solver: str, runs: list[tuple[str, float | None, float]]) -> dict[str, Any]:

@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
+from typing import Any
 
 import click
 
 from ._common import DISAGREES, BadInput, Group, emit_json, output_path, quiet_option, say
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+#: Exit status of a campaign with runs that ended in an error (a missing program, a
+#: crash): it answers nothing for them, yet nothing it answered is wrong.
+RUNS_FAILED = 4
+TRANSITION_PARAMS = "density, fill, n, or a generator parameter such as blocked"
+
+
+def _not_an_option(wanted: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A callback refusing a value that is the next option (``--transition -o x.png``):
+    click takes any word as a value, and would then say that ``-o`` is missing."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        for word in value if isinstance(value, tuple) else (value,):
+            if isinstance(word, str) and word.startswith("-"):
+                raise BadInput(f"--{param.name} takes {wanted}, got the option {word!r}")
+        return value
+
+    return check
 
 
 @click.group(cls=Group)
@@ -25,9 +43,11 @@ def campaign() -> None:
       cpqueens campaign plot results.sqlite --transition density -o transition.png
 
     \b
-    Exit status of run and summary: 0 no wrong answer, 1 a wrong answer or a
-    disputed count (said on the first line), 2 bad input, 130 Ctrl-C (every
-    finished run is kept; run the campaign again to resume it).
+    Exit status of run and summary: 0 every run answered and no answer is wrong,
+    1 a wrong answer or a disputed count (said on the first line), 2 bad input,
+    4 runs that ended in an error (a missing program, a crash; said on the first
+    line, with the first reason per solver), 130 Ctrl-C (every finished run is
+    kept; run the campaign again to resume it).
     """
 
 
@@ -50,10 +70,12 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     that was stopped.
     """
     from ..campaigns.runner import run_campaign
+    from ..campaigns.store import check_results_path
     from ..parallel.progress import progress_bar, wants_bar
     from ..reporting.campaign import summary_grid
     from ..reporting.tables import format_grid
 
+    check_results_path(db, exists=False)
     with progress_bar(None, "runs", enabled=wants_bar(quiet)) as bar:
 
         def progress(done: int, total: int, failures: int) -> None:
@@ -67,10 +89,11 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
         click.echo(f"  wrong: {item['solver']} on {item['instance']}: {item['reason']}")
     for label in report.disputed:
         click.echo(f"  disputed: {label}")
+    for line in _error_lines(report.errors):
+        click.echo(line)
     click.echo(format_grid(summary_grid(report.summary)))
     say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}")
-    if not report.ok:
-        raise click.exceptions.Exit(DISAGREES)
+    _exit(bool(report.wrong or report.disputed), report.errors)
 
 
 @campaign.command("summary")
@@ -83,7 +106,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
     """Per solver: solved, sat, unsat, unknown, memout, error, wrong, PAR-2, median time,
     instances solved by it alone; the virtual best solver (VBS) as a row."""
     from ..campaigns.runner import load_results
-    from ..campaigns.summary import solved_alone, summarize, summary_csv
+    from ..campaigns.summary import errored, solved_alone, summarize, summary_csv
     from ..reporting.campaign import summary_grid
     from ..reporting.tables import format_grid
 
@@ -93,6 +116,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
     rows = load_results(db, name)
     table = summarize(rows)
     wrong = [r for r in rows if r["verdict"] == "wrong"]
+    errors = errored(rows)
     if as_json:
         emit_json(table)
     elif as_csv:
@@ -102,30 +126,39 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
             click.echo(f"WRONG: {len(wrong)} wrong answer{'s' * (len(wrong) != 1)}")
             for r in wrong:
                 click.echo(f"  {r['solver']} on {r['instance']}: {r['verdict_reason']}")
+        elif errors:
+            count = sum(e["errors"] for e in errors)
+            click.echo(f"ERROR: {count} run{'s' * (count != 1)} ended in an error")
+        for line in _error_lines(errors):
+            click.echo(line)
         click.echo(format_grid(summary_grid(table)))
         for solver, labels in solved_alone(rows).items():
             shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")
             say(quiet, f"solved by {solver} alone: {shown}")
-    if wrong:
-        raise click.exceptions.Exit(DISAGREES)
+    _exit(bool(wrong), errors)
 
 
 @campaign.command("plot")
 @click.argument("db", type=click.Path(dir_okay=False))
 @click.option("--cactus", is_flag=True, help="Instances solved against time, a line per solver.")
 @click.option(
-    "--scatter", nargs=2, metavar="A B", help="Solver A's time against B's, per instance."
+    "--scatter",
+    nargs=2,
+    metavar="A B",
+    callback=_not_an_option("two solver labels"),
+    help="Solver A's time against B's, per instance.",
 )
 @click.option(
     "--transition",
     metavar="PARAM",
-    help="Satisfiable fraction and median effort against PARAM (density, fill, n, "
-    "or a generator parameter such as blocked).",
+    callback=_not_an_option(TRANSITION_PARAMS),
+    help=f"Satisfiable fraction and median effort against PARAM ({TRANSITION_PARAMS}).",
 )
 @click.option(
     "--effort",
     default="wall",
     show_default=True,
+    callback=_not_an_option("wall or a stats key"),
     help="For --transition: wall, or a stats key such as nodes.",
 )
 @click.option("--campaign", "name", help="Only this campaign of the file.")
@@ -161,5 +194,22 @@ def plot(
 
 
 def _check_db(db: str) -> None:
-    if not os.path.isfile(db):
-        raise BadInput(f"results file {db!r} does not exist")
+    from ..campaigns.store import check_results_path
+
+    check_results_path(db, exists=True)
+
+
+def _error_lines(errors: list[dict[str, Any]]) -> list[str]:
+    """A line per solver whose runs ended in an error: how many, and the first reason."""
+    return [
+        f"  error: {e['solver']}, {e['errors']} of {e['runs']} runs; the first: {e['reason']}"
+        for e in errors
+    ]
+
+
+def _exit(wrong: bool, errors: list[dict[str, Any]]) -> None:
+    """A wrong answer first (status 1), then runs that ended in an error (status 4)."""
+    if wrong:
+        raise click.exceptions.Exit(DISAGREES)
+    if errors:
+        raise click.exceptions.Exit(RUNS_FAILED)
