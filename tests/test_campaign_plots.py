@@ -17,8 +17,10 @@ def run(instance, solver, verdict, wall, *, n=8, blocked=0, fixed=0, limit=10.0,
         "generator": "blocked",
         "params": extra.pop("params", {"n": n, "blocked": blocked, "seed": 1}),
         "solver": solver,
+        "campaign": "tiny",
         "question": "decide",
         "time_limit": limit,
+        "memory_limit_mb": 500,
         "repeat": extra.pop("repeat", 0),
         "verdict": verdict,
         "wall": wall,
@@ -59,8 +61,15 @@ def assert_drawn(path, suffix):
 # The numbers. ---------------------------------------------------------------------------
 
 
-def test_cactus_series_sorts_each_solvers_solved_times():
-    assert plots.cactus_series(ROWS) == {"a": [0.2, 0.4, 0.5, 1.0], "b": [0.6, 2.0, 3.0, 5.0]}
+def test_cactus_series_sorts_each_solvers_instance_times():
+    # A point per instance solved: b's two repeats of i3 (3.0 and 5.0) are one, at 4.0.
+    assert plots.cactus_series(ROWS) == {"a": [0.2, 0.4, 0.5, 1.0], "b": [0.6, 2.0, 4.0]}
+
+
+def test_the_virtual_best_takes_each_instances_best_solver():
+    # i1: a 1.0; i2: a 0.5; i3: b 4.0; i5: a 0.2; i6: a 0.4; i4 solved by none.
+    assert plots.virtual_best_times(ROWS) == [0.2, 0.4, 0.5, 1.0, 4.0]
+    assert plots.solver_ranking(ROWS) == ["a", "b"]
 
 
 def test_a_solver_that_solves_nothing_still_has_a_series():
@@ -110,11 +119,18 @@ def test_transition_table_by_density_with_wall_time():
     table = plots.transition_table(ROWS, "density")
     # 0.125: i1 sat, i2 unsat. 0.25: i3 unsat, i5 and i6 sat, i4 undecided and left out.
     assert table.fractions == {8: {0.125: 0.5, 0.25: pytest.approx(2 / 3)}}
-    # Unsolved runs count at the time limit (10): a at 0.25 has 0.2, 0.4, 10, 10.
+    assert table.samples == {8: {0.125: (2, 2), 0.25: (3, 4)}}
+    # Unfinished runs count at the time limit (10): a at 0.25 has 0.2, 0.4, 10, 10.
+    # b's error (i4) and wrong answer (i5) are left out: 3.0, 5.0, 0.6.
     assert table.efforts == {
         "a": {0.125: 0.75, 0.25: pytest.approx(5.2)},
-        "b": {0.125: 6.0, 0.25: 5.0},
+        "b": {0.125: 6.0, 0.25: 3.0},
     }
+    assert table.spread["a"][0.25] == (pytest.approx(0.35), pytest.approx(10.0))
+    assert table.spread["b"][0.25] == (pytest.approx(1.8), pytest.approx(4.0))
+    assert table.runs == {"a": {0.125: 2, 0.25: 4}, "b": {0.125: 2, 0.25: 3}}
+    assert table.unfinished == {"a": {0.125: 0, 0.25: 2}, "b": {0.125: 1, 0.25: 0}}
+    assert table.left_out == {"b": 2}
 
 
 def test_transition_table_with_a_stats_counter_uses_only_runs_that_report_it():
@@ -183,6 +199,149 @@ def test_zero_times_do_not_break_the_log_axes(tmp_path):
 
 def test_plot_kinds():
     assert plots.PLOT_KINDS == ("cactus", "scatter", "transition")
+
+
+# What a reader sees. --------------------------------------------------------------------
+# The figures are read back: titles, labels, styles and the data each line holds.
+
+
+def luma(colour):
+    """The grey a colour prints as (ITU-R BT.601): 0 black, 1 white."""
+    from matplotlib.colors import to_rgb
+
+    red, green, blue = to_rgb(colour)
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+def lines_by_label(axes):
+    return {line.get_label(): line for line in axes.get_lines()}
+
+
+# The four solvers of docs/campaigns.md: exactcover solves all, fastest.
+FOUR = [
+    run(f"i{k}", solver, "sat" if k % 2 else "unsat", wall * (k + 1), blocked=8)
+    for k in range(6)
+    for solver, wall in [("exactcover", 0.01), ("sat", 0.1), ("cpsat", 0.05), ("choco", 0.2)]
+]
+
+
+def test_the_cactus_title_names_the_campaign_question_and_limits():
+    title = plots.cactus_figure(ROWS).axes[0].get_title()
+    assert "campaign tiny" in title and "decide" in title
+    assert "time limit 10.0 s" in title and "memory limit 500 MB" in title
+    assert "Instances solved" in title
+    assert plots.cactus_figure(ROWS, title="Mine").axes[0].get_title().startswith("Mine\n")
+
+
+def test_the_cactus_draws_the_virtual_best_solver_as_a_line_of_its_own():
+    lines = lines_by_label(plots.cactus_figure(ROWS).axes[0])
+    vbs = next(line for label, line in lines.items() if label.startswith("VBS"))
+    assert list(vbs.get_ydata()) == [0.2, 0.4, 0.5, 1.0, 4.0]
+    assert "virtual best" in vbs.get_label()
+    assert {label.split(" ")[0].rstrip(":") for label in lines} >= {"a", "b", "VBS", "time"}
+
+
+def test_the_best_solver_is_the_darkest_line_and_every_line_reads_in_greyscale():
+    axes = plots.cactus_figure(FOUR).axes[0]
+    lines = {label.split(" ")[0]: line for label, line in lines_by_label(axes).items()}
+    solvers = ["exactcover", "cpsat", "sat", "choco"]
+    assert plots.solver_ranking(FOUR) == solvers
+    greys = [luma(lines[label].get_color()) for label in solvers]
+    # The best is not the palest: it is the darkest, and the lines lighten with rank.
+    assert greys == sorted(greys) and greys[0] < greys[-1]
+    # Each line has a dash pattern and a marker of its own, not a colour alone.
+    assert len({lines[label].get_linestyle() for label in solvers}) == 4
+    assert len({lines[label].get_marker() for label in solvers}) == 4
+    # The legend lists the solvers best first.
+    legend = [text.get_text().split(" ")[0] for text in axes.get_legend().get_texts()]
+    assert legend[:5] == ["VBS:", *solvers]
+
+
+def test_a_solver_keeps_its_style_from_the_cactus_to_the_transition():
+    cactus = plots.cactus_figure(FOUR).axes[0]
+    transition = plots.transition_figure(FOUR, "density").axes[1]
+    for label in ("exactcover", "choco"):
+        [one] = [line for line in cactus.get_lines() if line.get_label().startswith(label + " ")]
+        [two] = [
+            line for line in transition.get_lines() if line.get_label().startswith(label + " ")
+        ]
+        assert (one.get_color(), one.get_marker(), one.get_linestyle()) == (
+            two.get_color(), two.get_marker(), two.get_linestyle()
+        )  # fmt: skip
+
+
+def test_the_scatter_names_solvers_on_its_axes_and_statuses_in_its_legend():
+    # A solver named "sat" beside the status sat: the two must not be read one for the other.
+    rows = [{**row, "solver": {"a": "sat", "b": "cpsat"}[row["solver"]]} for row in ROWS]
+    figure = plots.scatter_figure(rows, "sat", "cpsat")
+    axes = figure.axes[0]
+    assert axes.get_xlabel() == "wall time of solver 'sat' (s)"
+    assert axes.get_ylabel() == "wall time of solver 'cpsat' (s)"
+    legend = figure.legends[0]
+    words = [text.get_text() for text in legend.get_texts()]
+    assert words == ["satisfiable", "unsatisfiable", "undecided (no run answered)"]
+    assert not set(words) & {"sat", "unsat", "unknown", "cpsat"}
+    assert legend.get_title().get_text() == "the instance is"
+    markers = {collection.get_label(): collection.get_paths()[0] for collection in axes.collections}
+    assert len({tuple(map(tuple, path.vertices)) for path in markers.values()}) == 3
+    assert "campaign tiny" in axes.get_title()
+
+
+def test_the_transition_defines_its_axis_and_shows_sample_sizes():
+    top, bottom = plots.transition_figure(ROWS, "density").axes
+    assert bottom.get_xlabel() == "density = blocked squares / n²"
+    assert "campaign tiny" in top.get_title() and "time limit 10.0 s" in top.get_title()
+    # 0.125: two instances, both decided; 0.25: three of four decided.
+    assert sorted(text.get_text() for text in top.texts if "/" in text.get_text() or
+                  text.get_text().isdigit()) == ["2", "3/4"]  # fmt: skip
+    assert "runs a point" in " ".join(line.get_label() for line in bottom.get_lines())
+
+
+def test_the_transition_draws_the_median_with_its_interquartile_band():
+    from matplotlib.collections import PolyCollection
+
+    bottom = plots.transition_figure(ROWS, "density").axes[1]
+    bands = [c for c in bottom.collections if isinstance(c, PolyCollection)]
+    assert len(bands) == 2  # one a solver
+    # a at 0.25: runs 0.2, 0.4, 10, 10: quartiles 0.35 and 10.
+    a_band = bands[0].get_paths()[0].vertices
+    assert min(a_band[:, 1]) == pytest.approx(0.35)
+    assert max(a_band[:, 1]) == pytest.approx(10.0)
+
+
+def test_the_transition_marks_runs_that_did_not_finish():
+    bottom = plots.transition_figure(ROWS, "density").axes[1]
+    hollow = [line for line in bottom.get_lines() if line.get_markerfacecolor() == "white"
+              and len(line.get_xdata())]  # fmt: skip
+    # a timed out at 0.25 (i3) and ran out of memory (i4); b timed out at 0.125 (i2).
+    assert sorted(list(line.get_xdata()) for line in hollow) == [[0.125], [0.25]]
+    texts = [text.get_text() for text in bottom.get_legend().get_texts()]
+    assert any("did not finish" in text for text in texts)
+
+
+def test_the_transition_draws_no_errored_run_as_a_time():
+    rows = [
+        run("p", "a", "sat", 1.0, blocked=8),
+        run("q", "a", "error", 0.05, blocked=8),
+        run("r", "a", "sat", 3.0, blocked=16),
+        run("s", "a", "error", 0.01, blocked=16),
+        run("s", "a", "wrong", 0.02, blocked=16, repeat=1),
+    ]
+    table = plots.transition_table(rows, "density")
+    assert table.efforts == {"a": {0.125: 1.0, 0.25: 3.0}}
+    assert table.left_out == {"a": 3}
+    bottom = plots.transition_figure(rows, "density").axes[1]
+    [line] = [line for line in bottom.get_lines() if line.get_label().startswith("a (")]
+    # Not the errors' times, and not the limit in their place (median 5.5, then 10).
+    assert list(line.get_ydata()) == [1.0, 3.0]
+    texts = [text.get_text() for text in bottom.get_legend().get_texts()]
+    assert "not drawn: 3 runs in error or wrong (a: 3)" in texts
+
+
+def test_a_campaign_of_errors_only_is_refused_with_a_reason(tmp_path):
+    rows = [run("p", "a", "error", 0.05, blocked=8)]
+    with pytest.raises(InvalidInputError, match="every run ended in an error"):
+        plots.transition(rows, "density", tmp_path / "t.png")
 
 
 # The errors. ----------------------------------------------------------------------------

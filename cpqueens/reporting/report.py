@@ -34,7 +34,7 @@ from ..svgboard import to_svg
 from ..trees.build import decision_tree
 from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_notes, figure_bytes, run_bench
-from .campaign import CampaignSection, campaign_parts
+from .campaign import CampaignSection, campaign_parts, program_versions
 from .profile import (
     SearchProfile,
     default_solvers,
@@ -157,7 +157,8 @@ def build_report(
         tree_n=tree_n,
         tree_png=tree_png,
         boards=boards,
-        created=datetime.datetime.now().isoformat(timespec="seconds"),
+        # With its UTC offset: a report read elsewhere says when it was made.
+        created=datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         profile=profile,
         profile_png=figure_bytes(profile_figure(profile), "png", dpi=110),
         machine=tuple(machine_info(backends)),
@@ -213,8 +214,10 @@ def machine_info(backends: Sequence[Any] = ()) -> list[tuple[str, str]]:
     """What a reader of a shared report needs to judge its times, as (what, value) pairs.
 
     The CPU model (``/proc/cpuinfo``, else :func:`platform.processor`), the cores,
-    the load average now, Python, the OS, cpqueens, and for each backend the version
-    of the solver package it is built on (``-`` for a backend built on none).
+    the load average now, Python, the OS, cpqueens, for each backend the version of
+    the solver package it is built on (``-`` for a backend built on none), and the
+    versions of the solver programs found on the PATH (MiniZinc and its solvers such
+    as Gecode, Java: :func:`~cpqueens.reporting.campaign.program_versions`).
     """
     from ..solvers import REGISTRY
 
@@ -235,7 +238,13 @@ def machine_info(backends: Sequence[Any] = ()) -> list[tuple[str, str]]:
         ("OS", platform.platform(terse=True) or sys.platform),
         ("cpqueens", __version__),
         ("solver packages", "; ".join(packages) or "-"),
+        ("solver programs", _programs()),
     ]
+
+
+def _programs() -> str:
+    found = program_versions()
+    return "; ".join(f"{name} {version}" for name, version in found.items()) or "none found"
 
 
 def _machine(data: ReportData) -> list[tuple[str, str]]:
@@ -333,6 +342,7 @@ th:first-child, td:first-child { text-align: left; }
 dl.machine { display: grid; grid-template-columns: max-content auto; gap: .1rem 1rem; }
 dl.machine dt { font-weight: 600; }
 dl.machine dd { margin: 0; }
+pre.spec { white-space: pre-wrap; }
 """
 
 

@@ -112,6 +112,37 @@ def search_style(label: str) -> dict[str, str]:
     return {"color": SEARCH_COLOURS[label], "marker": marker, "linestyle": line}
 
 
+#: Colours of a ranked set of lines (a campaign's solvers, best first): matplotlib's
+#: ``tab10`` without its grey, darkest first (by the luma of ITU-R BT.601, as a
+#: greyscale print would show them), so the best line is never the palest.
+RANKED_COLOURS = ("#d62728", "#1f77b4", "#8c564b", "#2ca02c", "#9467bd", "#17becf",
+                  "#ff7f0e", "#e377c2", "#bcbd22")  # fmt: skip
+
+#: Their line styles: with the markers, the lines tell apart in greyscale too.
+RANKED_LINES = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1)))
+
+
+def ranked_styles(labels) -> dict[str, dict]:
+    """A colour, marker and line style for each label, the first label the strongest.
+
+    The colours come from :data:`RANKED_COLOURS` (darkest first), the line styles from
+    :data:`RANKED_LINES` and the markers from :data:`MARKERS`, each cycling on its own:
+    no two of the first 90 labels share all three.
+
+    >>> styles = ranked_styles(["best", "second"])
+    >>> styles["best"]["color"], styles["best"]["linestyle"], styles["second"]["linestyle"]
+    ('#d62728', '-', '--')
+    """
+    return {
+        label: {
+            "color": RANKED_COLOURS[rank % len(RANKED_COLOURS)],
+            "marker": MARKERS[rank % len(MARKERS)],
+            "linestyle": RANKED_LINES[rank % len(RANKED_LINES)],
+        }
+        for rank, label in enumerate(labels)
+    }
+
+
 def legend_outside(axes, *, ncols: int = 1, fontsize: str = "small", **kwargs):
     """Put the legend of ``axes`` to the right of it, outside the data area.
 
