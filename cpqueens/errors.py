@@ -80,3 +80,8 @@ class CommandFailedError(CPQueensError, RuntimeError):
     started, exited with a non-zero status, ran out of time, or printed nothing
     that could be read. The message says which, with the end of its standard error.
     """
+
+
+class ProgramNotFoundError(CommandFailedError, InvalidInputError):
+    """A program to run (a :class:`cpqueens.Command`) is missing, a folder, or not
+    executable: a bad input, said before any work starts."""

@@ -169,16 +169,13 @@ def test_a_program_that_is_not_there_or_cannot_run(tmp_path):
     script = tmp_path / "queens.sh"
     script.write_text("#!/bin/sh\necho 1\n")
     script.chmod(0o644)
-    report = cpqueens.crosscheck(
-        4,
-        [
-            cpqueens.Command("./no-such-solver {n}", cwd=tmp_path),
-            cpqueens.Command([str(script), "{n}"], name="not executable"),
-        ],
-    )
-    missing, denied = report.rows
-    assert missing.error == f"program not found: './no-such-solver' in {tmp_path}"
-    assert "permission denied" in denied.error
+    # Refused at the call, before the reference is worked out, as a bad input.
+    with pytest.raises(cpqueens.ProgramNotFoundError) as missing:
+        cpqueens.crosscheck(range(1, 11), [cpqueens.Command("./no-such-solver {n}", cwd=tmp_path)])
+    assert str(missing.value) == f"program not found: './no-such-solver' in {tmp_path}"
+    assert isinstance(missing.value, cpqueens.InvalidInputError)
+    with pytest.raises(cpqueens.ProgramNotFoundError, match="permission denied"):
+        cpqueens.crosscheck(4, [cpqueens.Command([str(script), "{n}"], name="not executable")])
 
 
 def test_commands_run_without_a_shell_and_with_n_replaced(tmp_path):

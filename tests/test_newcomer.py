@@ -1,6 +1,11 @@
 """What a newcomer meets: the probes of a first hour with cpqueens, each a test."""
 
+import shutil
+import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 import cpqueens
 
@@ -18,3 +23,110 @@ def test_a_stated_count_that_contradicts_the_boards_is_a_disagreement():
     # Prose that states no number of solutions stays a note.
     (row,) = cpqueens.crosscheck(8, [_printing(boards + "\nElapsed: 3 s")]).rows
     assert row.agrees and row.notes
+
+
+# --- The documented cross-check of your own program on an instance ---------------------
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mysolver.py"
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    # A child process with a deadline: a regression that hangs fails instead of waiting.
+    return subprocess.run(
+        [sys.executable, "-m", "cpqueens", *args],
+        cwd=cwd, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_the_documented_instance_crosscheck_refuses_a_missing_program_at_once(tmp_path):
+    made = _cli("generate", "blocked", "20", "--blocked", "100", "--seed", "1", "-o", "b20.param",
+                cwd=tmp_path)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    command = ("crosscheck", "--instance", "b20.param", "--command", "./mysolver {instance}")
+    missing = _cli(*command, "--reference", "stack", cwd=tmp_path)
+    assert missing.returncode == 2
+    assert missing.stderr == "Error: program not found: './mysolver'\n" and not missing.stdout
+    shutil.copy(EXAMPLE, tmp_path / "mysolver")
+    (tmp_path / "mysolver").chmod(0o755)
+    checked = _cli(*command, "--reference", "stack", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "decision" in checked.stdout and "the program agrees" in checked.stderr
+    # Every solution of this instance is far past any reference: refused, with the why.
+    every = _cli(*command, "--reference", "stack", "--all", cwd=tmp_path)
+    assert every.returncode == 2 and every.stderr.count("\n") == 1
+    assert "drop --all to compare the decision" in every.stderr
+
+
+def test_a_missing_program_in_many_sizes_is_one_message():
+    with pytest.raises(cpqueens.ProgramNotFoundError):
+        cpqueens.crosscheck(range(1, 11), [cpqueens.Command("./no-such-program {n}")])
+
+
+def _deciding(answer_lines: str) -> cpqueens.Command:
+    return cpqueens.Command(
+        [sys.executable, "-c", f"print({answer_lines!r})", "{instance}"], name="mine"
+    )
+
+
+def _witness(instance):
+    return cpqueens.solve(instance, backend="stack", limit=1).solutions[0]
+
+
+def test_an_instance_compares_the_decision_and_checks_every_board_shown():
+    sat = cpqueens.random_blocked(10, 30, seed=2)
+    assert cpqueens.solve(sat, backend="stack", limit=1).satisfiable
+    right = " ".join(map(str, _witness(sat)))
+    (row,) = cpqueens.crosscheck(sat, [_deciding(f"s SATISFIABLE\nv {right}")], "stack").rows
+    assert row.compared == "decision" and row.agrees and row.answer == "sat"
+    # "no solution" where the reference found one
+    (row,) = cpqueens.crosscheck(sat, [_deciding("s UNSATISFIABLE")], "stack").rows
+    assert not row.agrees and row.answer == "unsat" and row.reference_answer == "sat"
+    assert "says unsatisfiable; the reference found" in str(cpqueens.CrossCheckReport((row,), "x"))
+    # a queen on a blocked square
+    row_of, column = sat.blocked[0]
+    wrong = [c for c in _witness(cpqueens.Instance(sat.n, fixed={row_of: column}))]
+    (row,) = cpqueens.crosscheck(
+        sat, [_deciding("s SATISFIABLE\nv " + " ".join(map(str, wrong)))], "stack"
+    ).rows
+    assert not row.agrees and [f.kind for f in row.faults] == ["wrong blocked"]
+    # a count that contradicts the boards shown
+    (row,) = cpqueens.crosscheck(sat, [_deciding(f"{right}\nTotal: 0")], "stack").rows
+    assert not row.agrees and any(f.kind == "wrong count" for f in row.faults)
+
+
+def test_a_solution_where_the_reference_says_unsatisfiable_is_flagged():
+    sat = cpqueens.random_blocked(10, 30, seed=2)
+
+    def lazy_reference(instance):
+        return []  # wrongly: "no solution"
+
+    right = " ".join(map(str, _witness(sat)))
+    (row,) = cpqueens.crosscheck(sat, [_deciding(f"v {right}")], lazy_reference).rows
+    assert not row.agrees and row.reference_answer == "unsat"
+    assert "where the reference says unsatisfiable" in row.faults[0].detail
+
+
+def test_an_unsatisfiable_instance_is_agreed_on_by_saying_so():
+    unsat = next(
+        inst
+        for seed in range(1, 50)
+        if not cpqueens.solve(
+            inst := cpqueens.random_blocked(8, 30, seed=seed), limit=1
+        ).satisfiable
+    )
+    report = cpqueens.crosscheck(
+        unsat,
+        {"mine": _deciding("s UNSATISFIABLE"), "quiet": _deciding(""), "stack": "stack"},
+    )
+    assert report.ok and {row.answer for row in report.rows} == {"unsat"}
+
+
+def test_question_all_compares_the_solution_sets_of_a_small_instance():
+    small = cpqueens.random_blocked(8, 10, seed=3)
+    (row,) = cpqueens.crosscheck(small, ["stack"], question="all").rows
+    assert row.compared == "all" and row.count == cpqueens.solve(small).count
+    with pytest.raises(cpqueens.InvalidInputError, match="question='decide'"):
+        cpqueens.crosscheck(cpqueens.random_blocked(40, 200, seed=1), ["stack"], "stack",
+                            question="all")  # fmt: skip
+    with pytest.raises(cpqueens.InvalidInputError, match="question must be one of"):
+        cpqueens.crosscheck(small, ["stack"], question="some")

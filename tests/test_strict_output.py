@@ -301,14 +301,16 @@ def test_a_detached_grandchild_does_not_survive_the_time_out(detaching):
 
 
 def test_running_a_folder_says_so(tmp_path):
-    (row,) = cpqueens.crosscheck(4, [cpqueens.Command([str(tmp_path)])]).rows
-    assert row.error == f"cannot run {str(tmp_path)!r}: it is a folder, not a program"
-    (row,) = cpqueens.crosscheck(4, [cpqueens.Command(["no-such-program-xyz"])]).rows
-    assert row.error == "program not found: 'no-such-program-xyz' (not on the PATH)"
     plain = tmp_path / "plain.txt"
     plain.write_text("")
-    (row,) = cpqueens.crosscheck(4, [cpqueens.Command([str(plain)])]).rows
-    assert "permission denied (is it executable?)" in row.error
+    for argv, message in [
+        ([str(tmp_path)], f"cannot run {str(tmp_path)!r}: it is a folder, not a program"),
+        (["no-such-program-xyz"], "program not found: 'no-such-program-xyz' (not on the PATH)"),
+        ([str(plain)], f"cannot run {str(plain)!r}: permission denied (is it executable?)"),
+    ]:
+        with pytest.raises(cpqueens.ProgramNotFoundError) as refused:
+            cpqueens.crosscheck(4, [cpqueens.Command(argv)])
+        assert str(refused.value) == message
 
 
 def test_a_program_killed_by_a_signal_is_reported_as_such():

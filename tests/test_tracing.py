@@ -118,8 +118,9 @@ def test_the_agreement_sentence_says_what_was_checked(one_based_program, tmp_pat
     assert result.exit_code == 0, result.output
     assert "the program agrees with the reference" in result.stderr
     assert "backend" not in result.stderr
-    both = run("crosscheck", "4", "--backends", "stack,recursive", "--command", str(script))
-    # The program fails without its {n}; the backends agree.
+    failing = f"{sys.executable} -c 'import sys; sys.exit(3)'"
+    both = run("crosscheck", "4", "--backends", "stack,recursive", "--command", failing)
+    # The program exits with status 3; the backends agree.
     assert "the program FAILED to give an answer (rows marked E = an error)" in both.stderr
     assert "the backend agrees" in run("crosscheck", "4", "--backends", "stack").stderr
     assert "2 backends agree" in run("crosscheck", "4", "--backends", "stack,recursive").stderr
@@ -158,12 +159,17 @@ def test_the_verdict_counts_backends_and_programs_and_names_the_marks_used():
 
 
 def test_an_error_row_is_marked_e_in_the_table_and_below_it():
-    result = run("crosscheck", "4", "--command", "./no-such-program {n}")
+    failing = f"{sys.executable} -c 'import sys; sys.exit(3)'"
+    result = run("crosscheck", "4", "--command", failing)
     assert result.exit_code == 1
-    assert "0E" in result.stdout and "\nE ./no-such-program {n} n=4: program not found" in (
-        result.stdout
-    )
+    assert "0E" in result.stdout and "n=4: exited with status 3" in result.stdout
     assert "rows marked E = an error" in result.stderr and "!" not in result.stderr
+
+
+def test_a_missing_program_is_one_line_and_exit_2_before_any_reference_work():
+    result = run("crosscheck", "1-10", "--command", "./no-such-program {n}")
+    assert result.exit_code == 2
+    assert result.output.strip() == "Error: program not found: './no-such-program'"
 
 
 def test_counts_of_one_are_singular():

@@ -36,12 +36,16 @@ class BadOutput(Exception):
     """The output cannot be read as an answer (the run's error, in one line)."""
 
 
-def read_answer(text: str, n: int, question: str, parse: str = "auto") -> dict[str, Any]:
+def read_answer(
+    text: str, n: int, question: str, parse: str = "auto", *, silence: str | None = None
+) -> dict[str, Any]:
     """The answer a solver printed: ``answer``, ``solutions``, ``count``, ``invalid``.
 
     ``invalid`` lists the lines that claim a board and are none (a board of the
     wrong size, a row without a queen): the parent calls such a run wrong. Raises
-    :class:`BadOutput` for an output that answers nothing or contradicts itself.
+    :class:`BadOutput` for an output that answers nothing or contradicts itself;
+    with ``silence="unsat"``, an output with no status, no board and no count says
+    there is no solution (as a program listing solutions prints none).
     """
     statuses, values, rest = _split(text)
     if len(set(statuses)) > 1:
@@ -80,6 +84,8 @@ def read_answer(text: str, n: int, question: str, parse: str = "auto") -> dict[s
             status = "sat"
         elif count == 0:
             status = "unsat"
+        elif silence is not None and count is None:
+            status = silence
         else:
             raise BadOutput("no status line (s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN) "
                             "and no board in the output")  # fmt: skip
@@ -95,6 +101,17 @@ def read_answer(text: str, n: int, question: str, parse: str = "auto") -> dict[s
         if count is not None and count != len(solutions):
             invalid.append(f"states {count} solutions and prints {len(solutions)}")
     return answer
+
+
+def stated_count_of(text: str, n: int, parse: str = "auto") -> int | None:
+    """The number of solutions an output states outside its ``s``/``v``/``c`` lines
+    (a bare number, "Total: 92"), None when it states none.
+
+    >>> stated_count_of("s SATISFIABLE\\nv 1 3 0 2\\nc 2 solutions\\nTotal: 2", 4)
+    2
+    """
+    rest = _split(text)[2]
+    return parse_boards(rest, n, parse).count if rest.strip() else None
 
 
 def _split(text: str) -> tuple[list[str], list[str], str]:

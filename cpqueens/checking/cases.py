@@ -7,11 +7,30 @@ treat both alike.
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
 from ..board import Solution, is_valid
 from ..instances import Instance
 
 #: A board size or an instance.
 Case = int | Instance
+
+
+def as_board(item: Any) -> tuple:
+    """A returned board as a tuple, with integer-like columns made plain ints."""
+    try:
+        columns = tuple(item)
+    except TypeError:
+        return (item,)
+
+    def plain(column: Any) -> Any:
+        try:
+            return operator.index(column)
+        except TypeError:
+            return column
+
+    return tuple(plain(c) for c in columns)
 
 
 def size_of(case: Case) -> int:

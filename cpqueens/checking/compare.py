@@ -19,7 +19,6 @@ report does not disagree because of it unless ``timeouts_fail=True``.
 from __future__ import annotations
 
 import itertools
-import operator
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
@@ -29,6 +28,7 @@ from ..api import solve
 from ..arguments import check_n, check_time_limit
 from ..board import Solution
 from ..errors import (
+    CommandFailedError,
     InvalidInputError,
     InvalidTypeError,
     SearchTimeoutError,
@@ -38,7 +38,9 @@ from ..errors import (
 from ..instances import Instance
 from ..result import Result
 from ..solvers import REGISTRY
-from .cases import Case, describe, label_of, size_of, solves
+from .answers import BadOutput
+from .cases import Case, as_board, describe, label_of, size_of, solves
+from .decision import Decision, decision_of, judge_decision, program_decision, reference_decision
 from .external import Command, check_command, check_reading, judge_output
 from .parsing import Ignore, ParsedOutput, parse_boards
 from .verdicts import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
@@ -46,22 +48,6 @@ from .verdicts import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_
 __all__ = ["EXAMPLES", "check_output", "crosscheck"]
 
 Runner = Callable[[int], Iterable[Any]]
-
-
-def _board(item: Any) -> tuple:
-    """A returned board as a tuple, with integer-like columns made plain ints."""
-    try:
-        columns = tuple(item)
-    except TypeError:
-        return (item,)
-
-    def plain(column: Any) -> Any:
-        try:
-            return operator.index(column)
-        except TypeError:
-            return column
-
-    return tuple(plain(c) for c in columns)
 
 
 def _registry_runner(name: str, time_limit: float | None) -> Runner:
@@ -72,7 +58,9 @@ def _registry_runner(name: str, time_limit: float | None) -> Runner:
     finds = not backend.exhaustive
     wanted = {"limit": 1} if finds else {}
 
-    def run(case: Case) -> Result:
+    def run(case: Case, *, decide: bool = False) -> Result:
+        if decide:
+            return solve(case, backend=name, time_limit=limit, limit=1)
         result = solve(case, backend=name, time_limit=limit, **wanted)
         if not finds and not result.complete and not _stopped_by_time_limit(result):
             # Incomplete for another reason (a parallel solver that may skip some):
@@ -86,6 +74,7 @@ def _registry_runner(name: str, time_limit: float | None) -> Runner:
 
     run.__name__ = name
     run.compared = "some" if finds else "all"  # type: ignore[attr-defined]
+    run.decides = True  # type: ignore[attr-defined]  # takes decide=True: one solution
     return run
 
 
@@ -135,6 +124,10 @@ def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Comm
         runners[str(label)] = runner
     if not runners:
         raise InvalidInputError("backends is empty; pass None for every registered backend")
+    for runner in runners.values():
+        if isinstance(runner, Command):
+            # A program that cannot start is refused here, before any reference work.
+            runner.check_program()
     return runners
 
 
@@ -160,7 +153,7 @@ def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:
                 f"the reference {label!r} returned {type(answer).__name__} for "
                 f"{describe(case)}, not an iterable of boards"
             )
-        boards = {_board(b) for b in answer}
+        boards = {as_board(b) for b in answer}
         wrong = next((b for b in boards if not solves(b, case)), None)
         if wrong is not None:
             raise SolverError(
@@ -209,6 +202,8 @@ def crosscheck(
     time_limit: float | None = None,
     timeouts_fail: bool = False,
     on_start: Callable[[Case, str | None], None] | None = None,
+    on_done: Callable[[Case, list[CrossCheckRow]], None] | None = None,
+    question: str | None = None,
 ) -> CrossCheckReport:
     """Compare the solutions of several backends with a reference, for each board size.
 
@@ -248,6 +243,17 @@ def crosscheck(
         Called as ``on_start(case, label)`` before each backend runs on a size or
         instance, and as ``on_start(case, None)`` before the reference is worked
         out: to show which one is running.
+    on_done : callable, optional
+        Called as ``on_done(case, rows)`` when every backend has run on a size or
+        instance, with its rows: to show progress, or what was finished.
+    question : {None, "all", "decide"}
+        What is compared. ``"all"``: every solution, for a size or an instance
+        (refused at once, with the estimate, for an instance whose reference would
+        search too long; see :func:`check_enumerable`). ``"decide"``: the decision
+        (satisfiable, unsatisfiable, unknown) against the reference's, every board
+        shown checked against the instance and any count stated held to them
+        (:mod:`cpqueens.checking.decision`); no solution set is listed. None (the
+        default): every solution of a board size, the decision of an instance.
 
     Returns
     -------
@@ -274,28 +280,159 @@ def crosscheck(
     """
     sizes = _sizes(ns)
     check_time_limit(time_limit)
+    if question not in QUESTIONS:
+        raise InvalidInputError(
+            f"question must be one of: {', '.join(map(repr, QUESTIONS))}; got {question!r}"
+        )
     if not isinstance(timeouts_fail, bool):
         raise InvalidTypeError(f"timeouts_fail must be True or False, got {timeouts_fail!r}")
+    for name, hook in (("on_start", on_start), ("on_done", on_done)):
+        if hook is not None and not callable(hook):
+            raise InvalidTypeError(f"{name} must be a function or None, got {hook!r}")
     runners = _resolve(backends, time_limit)
+    asked = {case: question_of(case, question) for case in sizes}
+    for case in sizes:
+        if asked[case] == "all" and isinstance(case, Instance):
+            check_enumerable(case, reference)
     reference_label, reference_of = _reference(reference)
-    if on_start is not None and not callable(on_start):
-        raise InvalidTypeError(f"on_start must be a function or None, got {on_start!r}")
+    decide_reference = _decider(reference) if "decide" in asked.values() else None
     rows = []
     for case in sizes:
         if on_start is not None:
             on_start(case, None)
-        expected = reference_of(case)
-        for label, run in runners.items():
-            if on_start is not None:
-                on_start(case, label)
-            if isinstance(run, Command):
-                row = check_command(run, case, expected, label=label)
-            else:
-                row = _check(case, label, run, expected)
-            rows.append(replace(row, instance=label_of(case)))
+        if asked[case] == "decide":
+            assert decide_reference is not None
+            found = decide_reference(case)
+            checked = [
+                _announce(on_start, case, label) or _decide_row(case, label, run, found)
+                for label, run in runners.items()
+            ]
+        else:
+            expected = reference_of(case)
+            checked = [
+                _announce(on_start, case, label) or _compare_row(case, label, run, expected)
+                for label, run in runners.items()
+            ]
+        case_rows = [replace(row, instance=label_of(case)) for row in checked]
+        rows.extend(case_rows)
+        if on_done is not None:
+            on_done(case, case_rows)
     return CrossCheckReport(
         rows=tuple(rows), reference=reference_label, timeouts_fail=timeouts_fail
     )
+
+
+#: What a cross-check compares: None picks per case (every solution of a board
+#: size, the decision of an instance), or one question for every case.
+QUESTIONS = (None, "all", "decide")
+#: The most search nodes the reference may need to list every solution of an
+#: instance (its backtracking tree, estimated), beyond the decision tree's own guard.
+MAX_ENUMERATION_NODES = 20_000_000
+
+
+def question_of(case: Case, question: str | None) -> str:
+    """The question asked of ``case``: ``question``, or by default ``"all"`` for a
+    board size and ``"decide"`` for an instance."""
+    if question is not None:
+        return question
+    return "decide" if isinstance(case, Instance) else "all"
+
+
+def check_enumerable(
+    case: Instance,
+    reference: Any,
+    instead: str = "compare the decision instead (question='decide', the default for an instance)",
+) -> None:
+    """Refuse, before any search, to list every solution of an instance whose
+    reference would search more than it can: the decision tree past its guard, a
+    backend past :data:`MAX_ENUMERATION_NODES` nodes (estimated, never built)."""
+    from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N
+
+    budget = DEFAULT_MAX_NODES if reference == "tree" else MAX_ENUMERATION_NODES
+    nodes = enumeration_nodes(case, budget)
+    if nodes is None or nodes > budget:
+        about = f"more than {MAX_TREE_N:,} rows" if nodes is None else f"about {nodes:,} nodes"
+        who = "the decision tree" if reference == "tree" else f"the reference {reference!r}"
+        raise InvalidInputError(
+            f"comparing every solution of {describe(case)} needs {who} to search {about} "
+            f"(at most {budget:,}); {instead}, or use a smaller instance"
+        )
+
+
+def enumeration_nodes(case: Instance, budget: int) -> int | None:
+    """The estimated nodes of the backtracking tree of ``case`` (at least ``budget``
+    when it is surely larger), or None for a board too large for a tree at all."""
+    from ..arguments import check_fixed
+    from ..trees.nodes import blocked_rows
+    from ..trees.size import MAX_TREE_N, estimate_tree_size
+
+    if case.n > MAX_TREE_N:
+        return None
+    blocked = blocked_rows(case.blocked, case.n) if case.blocked else None
+    size = estimate_tree_size(
+        case.n, check_fixed(case.fixed_rows, case.n), max_nodes=budget, blocked=blocked
+    )
+    return size.graph_nodes
+
+
+def _announce(on_start: Callable[[Case, str | None], None] | None, case: Case, label: str) -> None:
+    if on_start is not None:
+        on_start(case, label)
+
+
+def _compare_row(case: Case, label: str, run: Runner | Command, expected: set) -> CrossCheckRow:
+    if isinstance(run, Command):
+        return check_command(run, case, expected, label=label)
+    return _check(case, label, run, expected)
+
+
+def _decider(reference: Any) -> Callable[[Case], Decision]:
+    """The reference's decision of a case, its witness checked."""
+    if isinstance(reference, str) and reference == "tree":
+        _, solutions_of = _reference(reference)
+
+        def from_tree(case: Case) -> Decision:
+            found = solutions_of(case)
+            return Decision("sat" if found else "unsat", (min(found),) if found else ())
+
+        return from_tree
+    ((label, run),) = _resolve([reference], None).items()
+
+    def decide(case: Case) -> Decision:
+        try:
+            decision = _decision(run, case)
+        except (CommandFailedError, BadOutput) as error:
+            raise SolverError(
+                f"the reference {label!r} failed on {describe(case)}: {error}"
+            ) from None
+        return reference_decision(decision, label, case)
+
+    return decide
+
+
+def _decision(run: Runner | Command, case: Case) -> Decision:
+    """What a backend, function or program answers on ``case``."""
+    if isinstance(run, Command):
+        return program_decision(run, case)
+    if getattr(run, "decides", False):  # a registry backend: asked for one solution
+        return decision_of(run(case, decide=True))  # type: ignore[call-arg]
+    return decision_of(run(case))
+
+
+def _decide_row(case: Case, label: str, run: Runner | Command, found: Decision) -> CrossCheckRow:
+    start = time.perf_counter()
+    try:
+        decision = _decision(run, case)
+    except SearchTimeoutError:
+        decision = Decision("unknown", timed_out=True)
+    except Exception as raised:  # a user's solver may raise anything: report it
+        elapsed = time.perf_counter() - start
+        error = str(raised) if isinstance(raised, (CommandFailedError, BadOutput)) else (
+            f"{type(raised).__name__}: {raised}"
+        )  # fmt: skip
+        row = error_row(size_of(case), label, error, len(found.boards), elapsed)
+        return replace(row, compared="decision", reference_answer=found.answer)
+    return judge_decision(case, label, decision, found, elapsed=time.perf_counter() - start)
 
 
 def check_output(
@@ -357,7 +494,7 @@ def _check(case: Case, label: str, run: Runner, expected: set[Solution]) -> Cros
     try:
         answer = run(case)
         timed_out = _stopped_by_time_limit(answer)
-        boards.extend(_board(item) for item in answer)
+        boards.extend(as_board(item) for item in answer)
     except SearchTimeoutError:
         # A function giving up at its own time limit: what it yielded so far is judged.
         timed_out = True

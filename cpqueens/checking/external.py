@@ -29,7 +29,12 @@ from typing import IO, Any
 
 from ..arguments import check_int
 from ..board import Solution
-from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
+from ..errors import (
+    CommandFailedError,
+    InvalidInputError,
+    InvalidTypeError,
+    ProgramNotFoundError,
+)
 from ..instances import Instance
 from ..numbers import plural
 from ._reaper import CANNOT_START, MARK
@@ -273,6 +278,16 @@ class Command:
             )
         except OSError as error:
             raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
+
+    def check_program(self) -> None:
+        """Refuse a program that cannot be run (missing, a folder, not executable).
+
+        Raises
+        ------
+        ProgramNotFoundError
+            Saying why, in one line; :meth:`run` raises it too.
+        """
+        _check_program(self.template[0], self.cwd)
 
     def read(self, case: Case) -> ParsedOutput:
         """Run the program for a size or an instance and read its output with
@@ -604,15 +619,15 @@ def _check_program(program: str, cwd: str | None) -> None:
     if os.sep in program or (os.altsep and os.altsep in program):
         path = Path(cwd or ".") / program
         if path.is_dir():
-            raise CommandFailedError(f"cannot run {program!r}: it is a folder, not a program")
+            raise ProgramNotFoundError(f"cannot run {program!r}: it is a folder, not a program")
         if not path.exists():
-            raise CommandFailedError(f"program not found: {program!r}{where}")
+            raise ProgramNotFoundError(f"program not found: {program!r}{where}")
         if not os.access(path, os.X_OK):
-            raise CommandFailedError(
+            raise ProgramNotFoundError(
                 f"cannot run {program!r}: permission denied (is it executable?)"
             )
     elif shutil.which(program) is None:
-        raise CommandFailedError(f"program not found: {program!r} (not on the PATH)")
+        raise ProgramNotFoundError(f"program not found: {program!r} (not on the PATH)")
 
 
 def _size(nbytes: int) -> str:

@@ -37,6 +37,7 @@ FAULT_KINDS = (
     "wrong fixed",
     "wrong blocked",
     "wrong count",
+    "wrong answer",
     "error",
 )
 #: The columns of a faults file (see :meth:`CrossCheckReport.fault_records`).
@@ -131,6 +132,10 @@ class CrossCheckRow:
     instance: str | None = None
     #: A guess at what went wrong, e.g. that every board is a solution shifted by one.
     hint: str | None = None
+    #: For a decision (``compared="decision"``): the answer, ``"sat"``, ``"unsat"`` or
+    #: ``"unknown"``, and the reference's (see :mod:`cpqueens.checking.decision`).
+    answer: str | None = None
+    reference_answer: str | None = None
     #: Every faulty board, in the order returned (the missing ones last), with where a
     #: program printed it: what ``--faults FILE`` writes.
     faults: tuple[Fault, ...] = field(default=(), repr=False, compare=False)
@@ -257,8 +262,7 @@ class CrossCheckReport:
                 r.instance or str(r.n),
                 r.backend,
                 r.compared,
-                str(r.count),
-                str(r.reference_count),
+                *_counted(r),
                 r.status,
                 str(r.missing_count),
                 str(r.extra_count),
@@ -468,9 +472,18 @@ def _plain(value: Any) -> Any:
     return value if isinstance(value, (int, float, str, bool)) or value is None else repr(value)
 
 
+def _counted(row: CrossCheckRow) -> tuple[str, str]:
+    """The count and the reference's, or for a decision the two answers."""
+    if row.compared == "decision":
+        return row.answer or "-", row.reference_answer or "-"
+    return str(row.count), str(row.reference_count)
+
+
 def _details(row: CrossCheckRow) -> str:
     if row.error:
         return f"error {row.error}"
+    if row.compared == "decision":
+        return decision_details(row)
     if row.compared == "count":
         return (
             f"states {plural(row.count, 'solution')}, the reference has "
@@ -530,3 +543,20 @@ def _timed_out_note(row: CrossCheckRow) -> str:
         f"timed out after {plural(row.count, 'board')} (the reference has "
         f"{count(row.reference_count)}); the rest is not counted missing"
     )
+
+
+def decision_details(row: CrossCheckRow) -> str:
+    """What is wrong with a decision row, in a few words (the report's line)."""
+    parts = []
+    for fault in row.faults[:EXAMPLES]:
+        if fault.kind in ("wrong answer", "wrong count"):
+            parts.append(fault.detail or fault.kind)
+        elif fault.board is not None:
+            why = "no solution" if not is_valid(fault.board, row.n) else fault.kind
+            parts.append(f"{why} {fault.board}")
+        else:
+            parts.append(f"{fault.kind}: {fault.detail}")
+    more = len(row.faults) - EXAMPLES
+    if more > 0:
+        parts.append(f"and {more} more")
+    return "; ".join(parts)

@@ -110,6 +110,13 @@ def faults_option(function: Callable) -> Callable:
     is_flag=True,
     help="Count a backend stopped by --time-limit as a disagreement (exit 1, not 3).",
 )
+@click.option(
+    "--all",
+    "all_solutions",
+    is_flag=True,
+    help="On an --instance, compare every solution, not only the decision (refused at "
+    "once when the reference would search too long).",
+)
 @faults_option
 @json_option
 @quiet_option
@@ -127,6 +134,7 @@ def crosscheck(
     reference: str,
     time_limit: float | None,
     timeouts_fail: bool,
+    all_solutions: bool,
     faults_file: str | None,
     as_json: bool,
     quiet: bool,
@@ -146,9 +154,9 @@ def crosscheck(
     printed it on. Exit status 1 when anything disagrees with the reference, else
     3 when a backend timed out (1 with --timeouts-fail).
     """
+    from ..checking.compare import check_enumerable
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
-    from ..checking.verdicts import CrossCheckReport
     from ..reporting.tables import crosscheck_table
 
     if not sizes and not instance_files:
@@ -159,7 +167,6 @@ def crosscheck(
         from ..instances import read_instance
 
         cases.extend(read_instance(path) for path in instance_files)
-    ns = [case if isinstance(case, int) else case.n for case in cases]
     changed = {
         "--parse": parse != "auto",
         "--expect": expect != "all",
@@ -189,20 +196,36 @@ def crosscheck(
     chosen: list | None = None if names is None else backend_choice(names)
     if programs:
         chosen = [*(chosen or []), *programs]
-    check_tree_reference(reference, ns)
-    rows: list[Any] = []
+    question = "all" if all_solutions else None
+    plain = [case for case in cases if isinstance(case, int)]
+    if plain:
+        check_tree_reference(reference, plain)
+    for case in cases:
+        if isinstance(case, int):
+            continue
+        if all_solutions or reference == "tree":
+            # The tree reference lists every solution, whatever is compared.
+            check_enumerable(case, reference, "drop --all to compare the decision")
     with progress_bar(len(cases), progress_label(cases[0]), enabled=wants_bar(quiet)) as bar:
 
         def starting(case: Any, label: str | None) -> None:
             bar.describe(progress_label(case, "reference" if label is None else label))
 
-        # One case at a time, so that Ctrl-C can say what was finished.
-        for case in cases:
-            report = check([case], chosen, reference, time_limit=time_limit, on_start=starting)
-            rows.extend(report.rows)
-            finished(case_label(case))
+        def done(case: Any, rows: list[Any]) -> None:
+            finished(case_label(case))  # so that Ctrl-C can say what was finished
             bar.advance()
-    report = CrossCheckReport(tuple(rows), reference, timeouts_fail=timeouts_fail)
+
+        report = check(
+            cases,
+            chosen,
+            reference,
+            time_limit=time_limit,
+            timeouts_fail=timeouts_fail,
+            on_start=starting,
+            on_done=done,
+            question=question,
+        )
+    rows = list(report.rows)
     if faults_target is not None:
         report.write_faults(faults_target)
     if as_json:

@@ -15,7 +15,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..board import render
-from ..checking.verdicts import EXAMPLE_KINDS, EXAMPLES, note_lines, why_invalid
+from ..checking.verdicts import (
+    EXAMPLE_KINDS,
+    EXAMPLES,
+    decision_details,
+    note_lines,
+    why_invalid,
+)
 from ..numbers import count, plural
 from ..result import Result
 
@@ -123,10 +129,10 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
     )
     by_key = {(row.backend, _column(row)): row for row in rows}
     backends = list(dict.fromkeys(row.backend for row in rows))
-    reference_counts = {_column(row): row.reference_count for row in rows}
+    reference_counts = {_column(row): _reference_cell(row) for row in rows}
     head = "instance" if any(row.instance for row in rows) else "n"
     grid = [[head, *map(str, ns), "compared", "agrees"]]
-    grid.append([f"reference ({reference})", *(_cell(reference_counts[n]) for n in ns), "", ""])
+    grid.append([f"reference ({reference})", *(reference_counts[n] for n in ns), "", ""])
     problems = []
     for backend in backends:
         cells, verdicts, compared = [], [], []
@@ -135,7 +141,8 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
             if row is None:
                 cells.append("")
                 continue
-            cells.append(_cell(row.count) + _mark(row))
+            shown = row.answer if getattr(row, "compared", "") == "decision" else None
+            cells.append((shown or _cell(row.count)) + _mark(row))
             compared.append(row.compared)
             verdicts.append(_verdict(row))
             if not row.agrees:
@@ -169,6 +176,13 @@ def _column(row: Any) -> Any:
 
 def _cell(number: int | None) -> str:
     return count(number)
+
+
+def _reference_cell(row: Any) -> str:
+    """The reference's count, or for a decision its answer."""
+    if getattr(row, "compared", "") == "decision":
+        return row.reference_answer or ""
+    return _cell(row.reference_count)
 
 
 def _mark(row: Any) -> str:
@@ -220,6 +234,8 @@ def _problem(row: Any) -> str:
     mark = _mark(row) or "!"
     if row.error:
         return f"{mark} {row.backend} {_where(row)}: {row.error}"
+    if row.compared == "decision":
+        return f"{mark} {row.backend} {_where(row)}: {decision_details(row)}"
     if row.compared == "count":
         return (
             f"{mark} {row.backend} {_where(row)}: states {plural(row.count, 'solution')}, "
