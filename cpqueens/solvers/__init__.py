@@ -13,6 +13,8 @@ several modules.
 
 from __future__ import annotations
 
+import time
+
 from ..errors import UnknownBackendError
 from .base import Backend, BackendInfo, Problem, SearchRun
 from .bitmask import BitmaskBackend
@@ -67,4 +69,30 @@ def get_backend(name: str) -> Backend:
         raise UnknownBackendError(name, REGISTRY) from None
 
 
-__all__ = ["REGISTRY", "Backend", "BackendInfo", "Problem", "SearchRun", "get_backend"]
+def load_kernels() -> dict[str, float]:
+    """Compile the kernels of every compiled backend usable here, or load them from
+    numba's on-disk cache; return the seconds each backend took.
+
+    The first call of a compiled backend in a new environment compiles its kernels
+    (seconds); run this once after installing and no call pays for it:
+    ``python -c "import cpqueens.solvers as s; print(s.load_kernels())"``.
+    See :meth:`Backend.load_kernels`.
+    """
+    seconds = {}
+    for name, backend in REGISTRY.items():
+        if backend.compiled and backend.is_available():
+            started = time.perf_counter()
+            backend.load_kernels()
+            seconds[name] = time.perf_counter() - started
+    return seconds
+
+
+__all__ = [
+    "REGISTRY",
+    "Backend",
+    "BackendInfo",
+    "Problem",
+    "SearchRun",
+    "get_backend",
+    "load_kernels",
+]

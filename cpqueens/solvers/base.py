@@ -113,6 +113,26 @@ class SearchRun:
         self.complete = True
         self.timed_out = False
 
+    @contextlib.contextmanager
+    def clock_stopped(self) -> Iterator[None]:
+        """Run the block off the clock: the deadline moves on by the time it took.
+
+        For compiling a backend's kernels or loading them from numba's cache on disk
+        (seconds on the first call after installing, a fraction of one in every new
+        process after that), which a time limit must never pay for.
+
+        >>> run = SearchRun(0.5)
+        >>> with run.clock_stopped():
+        ...     time.sleep(0.6)
+        >>> run.check_time()  # the sleep came off the clock: not past the deadline
+        """
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            if self.deadline is not None:
+                self.deadline += time.monotonic() - began
+
     def remaining(self) -> float | None:
         """Seconds left before the deadline, or None without a time limit."""
         if self.deadline is None:
@@ -209,6 +229,9 @@ class Backend:
     supports_time_limit: ClassVar[bool] = True
     supports_workers: ClassVar[bool] = False
     max_n: ClassVar[int | None] = None
+    #: True for a backend whose search is compiled (numba): its kernels are compiled on
+    #: first use, cached on disk by numba, and readied by :meth:`load_kernels`.
+    compiled: ClassVar[bool] = False
     #: True for a search that recurses one call deeper per row, bounded by the stack.
     recurses: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = ()
@@ -216,6 +239,19 @@ class Backend:
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         """Yield every solution of ``problem`` once, as tuples."""
         raise NotImplementedError(f"{type(self).__name__} does not enumerate solutions")
+
+    def load_kernels(self) -> None:
+        """Compile a :attr:`compiled` backend's kernels, or load them from numba's cache.
+
+        Every kernel its searches call, with the argument types they pass, on a tiny
+        board: the first call in a new environment compiles them (seconds) and numba
+        writes them to its cache on disk (the ``__pycache__`` beside the installed
+        package when it is writable, else the user's cache directory, or
+        ``NUMBA_CACHE_DIR``); every new process after that loads them (a fraction of
+        a second); in a process that has them it costs microseconds. The searches
+        call it under :meth:`SearchRun.clock_stopped`, so no time limit pays for it.
+        Nothing to do for a backend that is not compiled.
+        """
 
     def largest_n(self) -> int | None:
         """The largest board this backend takes: :attr:`max_n`, and the recursion bound."""

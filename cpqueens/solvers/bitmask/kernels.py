@@ -195,11 +195,16 @@ def count_chunk(n, allowed, state, avail, cols, left, right, budget):
 def warm_up(listing: bool = True) -> None:
     """Compile (or load from the on-disk cache) the kernels here, on a tiny board.
 
-    With ``listing`` False, only the counting kernel: tasks never list solutions.
+    With ``listing`` False, only the kernel the tasks call: they neither list
+    solutions nor count in slices of nodes, as the backend's own process does.
     """
     count_prefixes(4, np.full(4, 15, np.int64), np.zeros((1, 1), np.int64))
     if not listing:
         return
     state = np.array([-1, 0, 0], np.int64)
-    stack = [np.zeros(4, np.int64) for _ in range(5)]
-    enumerate_chunk(4, np.full(4, 15, np.int64), state, *stack, np.zeros((1, 4), np.int64), 10)
+    stack = [np.zeros(5, np.int64) for _ in range(4)]
+    queens = np.zeros(4, np.int64)
+    enumerate_chunk(
+        4, np.full(4, 15, np.int64), state, *stack, queens, np.zeros((1, 4), np.int64), 10
+    )
+    count_chunk(4, np.full(4, 15, np.int64), np.array([-1, 0, 0, 0], np.int64), *stack, 10)

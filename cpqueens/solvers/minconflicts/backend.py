@@ -102,6 +102,15 @@ class MinConflictsBackend(Backend):
     # About 66 bytes a row: 6.6 GB at the largest board.
     max_n = 10**8
     options = ("max_moves", "max_restarts")
+    compiled = True
+
+    def load_kernels(self) -> None:
+        from . import kernels
+
+        # The search's own arrays, on a board of four rows: the types it passes.
+        board = _Board(Problem(4, (None,) * 4, seed=0), kernels)
+        board.reset()
+        board.advance(default_max_moves(4))
 
     def check_problem(self, problem: Problem) -> None:
         super().check_problem(problem)
@@ -127,6 +136,8 @@ class MinConflictsBackend(Backend):
         if not _may_have_a_solution(problem):
             run.complete = False
             return
+        with run.clock_stopped():
+            self.load_kernels()
         from . import kernels
 
         board = _Board(problem, kernels)

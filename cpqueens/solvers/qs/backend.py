@@ -84,6 +84,12 @@ class QSBackend(Backend):
     exhaustive = False
     max_n = 10**8
     options = ("max_restarts",)
+    compiled = True
+
+    def load_kernels(self) -> None:
+        from . import kernels
+
+        kernels.warm_up()
 
     def check_options(self, options: dict[str, Any]) -> None:
         value = options.get("max_restarts", DEFAULT_MAX_RESTARTS)
@@ -105,6 +111,8 @@ class QSBackend(Backend):
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         import numpy as np
 
+        with run.clock_stopped():
+            self.load_kernels()
         from . import kernels
 
         # A local search never vouches for having seen every solution.

@@ -356,3 +356,20 @@ def is_solution(board, fixed_rows, fixed_cols, starts, columns):
         if board[fixed_rows[i]] != fixed_cols[i]:
             return False
     return True
+
+
+def warm_up() -> None:
+    """Compile (or load from the on-disk cache) every kernel the backend calls, on a
+    4-queens board, with the argument types :mod:`.backend` passes."""
+    none = np.zeros(0, dtype=np.int32)
+    dn, dp, _ = start_counters(4, none, none)
+    rows = np.arange(4, dtype=np.int32)
+    cols = np.arange(4, dtype=np.int32)
+    starts, columns = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32)
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state[ROW] = -1
+    rng = np.ones(1, dtype=np.uint64)
+    inlist, cand = np.zeros(4, dtype=np.uint8), np.zeros(5, dtype=np.int32)
+    advance(state, rng, rows, cols, dn, dp, 4, 4, 12, inlist, cand, starts, columns, 16)
+    board = board_of(4, rows, cols, none, none)
+    is_solution(board, none, none, starts, columns)
