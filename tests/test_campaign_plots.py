@@ -366,9 +366,20 @@ def test_an_unknown_parameter_is_named_with_the_allowed_ones(tmp_path):
 
 
 def test_an_unknown_effort_counter_is_named(tmp_path):
-    rows = [run("i1", "a", "sat", 1.0, stats={"nodes": 3})]
-    with pytest.raises(InvalidInputError, match=r"'fails'.*nodes"):
+    rows = [run("i1", "a", "sat", 1.0, stats={"nodes": 3, "status": "OPTIMAL"})]
+    with pytest.raises(InvalidInputError, match=r"'fails'.*nodes") as refused:
         plots.transition(rows, "density", tmp_path / "t.png", effort="fails")
+    # Only figures that can be plotted are offered; a status word is none.
+    assert "status" not in str(refused.value)
+    with pytest.raises(InvalidInputError, match=r"'status' as a number.*: nodes$"):
+        plots.transition(rows, "density", tmp_path / "t.png", effort="status")
+
+
+def test_effort_has_one_definition_used_by_bench_profile_and_report():
+    from cpqueens.reporting import bench, effort, profile, report
+
+    assert profile.EFFORT_KEYS is effort.EFFORT_KEYS and bench.main_effort is effort.main_effort
+    assert effort.EFFORT_MEANING[1:] in report._EFFORT_TEXT
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from known_counts import A000170 as TOTAL
 import cpqueens
 from cpqueens.cli import cli
 from cpqueens.reporting import bench
+from cpqueens.reporting.effort import EFFORT_KEYS
 from cpqueens.solvers import REGISTRY
 
 
@@ -113,12 +114,12 @@ def test_count():
         (["solve", "8", "--all", "--limit", "2"], "either --limit or --all"),
         (["solve", "8", "--limit", "0"], "limit must be a positive integer, got 0"),
         (["solve", "8", "--limit", "-2"], "limit must be a positive integer, got -2"),
-        (["solve", "8", "--time-limit", "0"], "time_limit must be a positive number"),
+        (["solve", "8", "--time-limit", "0"], "--time-limit must be a positive number"),
         (["solve", "8", "-b", "stack", "-O", "tried=x"], "tried must be one of"),
         (["solve", "8", "-b", "stack", "-O", "tried"], "write KEY=VALUE"),
         (["solve", "8", "-b", "stack", "-O", "frob=1"], "frob"),
         (["count", "8", "--workers", "0"], "workers must be a positive integer, got 0"),
-        (["crosscheck", "1-4", "--time-limit", "0"], "time_limit must be a positive number"),
+        (["crosscheck", "1-4", "--time-limit", "0"], "--time-limit must be a positive number"),
         (["count", "0"], "n must be a positive integer, got 0"),
         (["crosscheck", "1-x"], "malformed board sizes '1-x'"),
         (["crosscheck", "5-2"], "runs backwards"),
@@ -394,7 +395,7 @@ def test_bench_names_the_effort_each_backend_counts():
     ]
     for record in data:
         stats = cpqueens.solve(6, backend=record["backend"]).stats
-        expected = next((k for k in bench.EFFORT_KEYS if stats.get(k) is not None), None)
+        expected = next((k for k in EFFORT_KEYS if stats.get(k) is not None), None)
         assert record["effort"] == expected
         assert (record["nodes"] is None) == (expected is None)
         assert record["count"] == TOTAL[6]

@@ -1,5 +1,6 @@
 """What a newcomer meets: the probes of a first hour with cpqueens, each a test."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import cpqueens
+import cpqueens.solvers
 
 
 def _printing(text: str) -> cpqueens.Command:
@@ -130,3 +132,90 @@ def test_question_all_compares_the_solution_sets_of_a_small_instance():
                             question="all")  # fmt: skip
     with pytest.raises(cpqueens.InvalidInputError, match="question must be one of"):
         cpqueens.crosscheck(small, ["stack"], question="some")
+
+
+# --- Words that say what happened ---------------------------------------------------
+
+
+def _run(*args: str):
+    from click.testing import CliRunner
+
+    from cpqueens.cli import cli
+
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_the_backends_table_fits_80_columns_and_keeps_its_columns_apart():
+    result = _run("backends")
+    assert result.exit_code == 0
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+    rows = [line.split() for line in result.stdout.splitlines()[1:17]]
+    assert {len(row) for row in rows} == {9}  # name, 7 marks, max n: nothing runs together
+    largest = {row[0]: row[-1] for row in rows}
+    # Every backend shows the limit it enforces, read from the backend itself.
+    for name, backend in cpqueens.solvers.REGISTRY.items():
+        assert largest[name] == f"{backend.largest_n():,}"
+
+
+def _suggested_backends(message: str) -> list[str]:
+    match = re.search(r"backends that (?:take n=[\d,]+|do): ([\w, ]+)", message)
+    names = [] if match is None else [name.strip() for name in match[1].split(",")]
+    return [name for name in names if name]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "99999999999"],
+        ["solve", "30000"],
+        ["solve", "30000", "-b", "qs"],
+        ["solve", "6000", "-b", "recursive"],
+        ["solve", "8", "-b", "construct", "--all"],
+        ["crosscheck", "1-99999999999"],
+        ["crosscheck", "13", "--backends", "qs"],
+        ["bench", "4-5", "--backends", "qs"],
+    ],
+)
+def test_every_suggestion_in_an_error_names_something_that_accepts_the_value(args):
+    refused = _run(*args)
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, refused.output
+    message = refused.stderr
+    tried = 0
+    for command in re.findall(r"cpqueens (solve [^;()]+?)(?: \(or| instead|$)", message):
+        words = command.replace("N", "5").split()
+        if "--json" in words:
+            words += ["--time-limit", "5"]
+        assert _run(*words).exit_code in (0, 3), command
+        tried += 1
+    size = int(next(arg for arg in args if arg[0].isdigit()).rpartition("-")[2])
+    for name in _suggested_backends(message):
+        assert (cpqueens.solvers.REGISTRY[name].largest_n() or size) >= size, name
+        tried += 1
+    if m := re.search(r"--backends (\w+)", message):
+        assert cpqueens.solvers.REGISTRY[m[1]].largest_n() >= 10**8
+        tried += 1
+    if m := re.search(r"--reference (\w+)", message):
+        assert _run("crosscheck", "13", "--backends", "qs", "--reference", m[1]).exit_code == 0
+        tried += 1
+    assert tried or "board sizes go up to" in message, message
+
+
+def test_the_default_set_and_its_reason_are_said():
+    help_text = _run("crosscheck", "--help").stdout
+    assert "qs, minconflicts and construct" in " ".join(help_text.split())
+    result = _run("crosscheck", "4")
+    assert "using 13 of 16 backends" in result.stderr or "left out" in result.stderr
+    assert "(they find solutions and prove nothing)" in result.stderr
+
+
+def test_cli_messages_speak_cli():
+    result = _run("bench", "4-5", "--backends", "qs")
+    assert "--limit 1" in result.stderr and "limit=" not in result.stderr
+    assert "--time-limit must be" in _run("solve", "8", "--time-limit", "-1").stderr
+
+
+def test_a_negative_size_is_a_size_error():
+    for command in ("solve", "count", "tree"):
+        result = _run(command, "-1")
+        assert result.exit_code == 2
+        assert result.stderr == "Error: board sizes must be positive integers, got -1\n"

@@ -80,11 +80,7 @@ def _registry_runner(name: str, time_limit: float | None) -> Runner:
 
 def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Command]:
     if backends is None:
-        return {
-            name: _registry_runner(name, time_limit)
-            for name, backend in REGISTRY.items()
-            if backend.enumerates and backend.exhaustive and backend.is_available()
-        }
+        return {name: _registry_runner(name, time_limit) for name in default_backends()}
     if isinstance(backends, str) or (callable(backends) and not isinstance(backends, Iterable)):
         backends = [backends]  # one name, program or function: that one backend
     if not isinstance(backends, Iterable):
@@ -129,6 +125,23 @@ def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Comm
             # A program that cannot start is refused here, before any reference work.
             runner.check_program()
     return runners
+
+
+def default_backends() -> list[str]:
+    """The backends a cross-check compares when none are named: every installed one
+    that lists every solution. The others are left out: a counter lists nothing to
+    compare (none today), and a construction or local search (``qs``,
+    ``minconflicts``, ``construct``) finds solutions but proves nothing, so it is
+    checked only when named (its one solution is then checked).
+
+    >>> "stack" in default_backends(), "qs" in default_backends()
+    (True, False)
+    """
+    return [
+        name
+        for name, backend in REGISTRY.items()
+        if backend.enumerates and backend.exhaustive and backend.is_available()
+    ]
 
 
 def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:

@@ -37,13 +37,49 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except CPQueensError as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(cli_words(str(error))) from None
+        except click.NoSuchOption as error:
+            # "solve -1": a negative size reads like an option; it is a bad size.
+            if re.fullmatch(r"-\d[\d_,]*", error.option_name or ""):
+                raise BadInput(
+                    f"board sizes must be positive integers, got {error.option_name}"
+                ) from None
+            raise
         except KeyboardInterrupt:
             finished = summarise(ctx.meta.get("cpqueens.finished", [])) or "nothing"
             click.echo(f"\ninterrupted; finished: {finished}", err=True)
             if ctx.meta.get("cpqueens.output"):
                 click.echo(f"{ctx.meta['cpqueens.output']} was not written", err=True)
             raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+#: The library's words for its arguments, and the command line's for the same options.
+_PYTHON_TO_CLI = (
+    (re.compile(r"\bsolve\(n, backend='([\w-]+)', limit=1\)"), r"cpqueens solve N -b \1 --limit 1"),
+    (re.compile(r"\bfixed=\{row: column\}"), "--fixed R:C"),
+    (re.compile(r"\bunique=True\b"), "--unique"),
+    (
+        re.compile(
+            r"\b(limit|time_limit|max_depth|max_nodes|propagation|order|workers|seed)="
+            r"('?)([^\s,;)']*)\2"
+        ),
+        lambda m: f"--{m[1].replace('_', '-')} {m[3]}",
+    ),
+    (re.compile(r"\b(time_limit|max_depth|max_nodes)\b"), lambda m: "--" + m[1].replace("_", "-")),
+)
+
+
+def cli_words(message: str) -> str:
+    """A library message in the command line's words: ``limit=k`` is ``--limit k`` there.
+
+    >>> cli_words("give limit=k, or max_depth=... with propagation='forward'")
+    'give --limit k, or --max-depth ... with --propagation forward'
+    >>> cli_words("time_limit must be a positive number of seconds")
+    '--time-limit must be a positive number of seconds'
+    """
+    for pattern, replacement in _PYTHON_TO_CLI:
+        message = pattern.sub(replacement, message)
+    return message
 
 
 def summarise(labels: list[str]) -> str:
@@ -163,6 +199,37 @@ def backend_list(text: str | None, *, enumerating: bool = False) -> list[str]:
     return names
 
 
+#: What the commands that time or compare whole searches take without --backends.
+DEFAULT_SET_HELP = (
+    "Default: every installed backend that searches exhaustively (qs, minconflicts and "
+    "construct find solutions without proving anything: name them to include them); "
+    "the run says which."
+)
+
+
+def default_set_note(chosen: list[str]) -> str:
+    """The line that says which backends a default set holds and which it leaves out, why.
+
+    >>> print(default_set_note(["stack"])[:40])
+    using 1 of 16 backends: stack; left out:
+    """
+    left: dict[str, list[str]] = {}
+    for name, backend in REGISTRY.items():
+        if name in chosen:
+            continue
+        if not backend.is_available():
+            why = "not installed (cpqueens backends says what installs them)"
+        elif not backend.exhaustive:
+            why = "they find solutions and prove nothing"
+        else:
+            why = "they only count"
+        left.setdefault(why, []).append(name)
+    note = f"using {len(chosen)} of {len(REGISTRY)} backends: {', '.join(chosen)}"
+    if left:
+        note += "; left out: " + "; ".join(f"{', '.join(v)} ({k})" for k, v in left.items())
+    return note
+
+
 def check_tree_reference(reference: str, ns: list[int]) -> None:
     """Refuse up front a decision-tree reference too large to build, pointing at --reference."""
     if reference != "tree":
@@ -170,7 +237,21 @@ def check_tree_reference(reference: str, ns: list[int]) -> None:
     from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N, estimate_tree_size
 
     largest = max(ns)
-    instead = "use a backend as the reference instead, e.g. --reference stack"
+    able = sorted(
+        (
+            name
+            for name, backend in REGISTRY.items()
+            if backend.exhaustive
+            and backend.enumerates
+            and (backend.largest_n() or largest) >= largest
+        ),
+        key=lambda name: name != "stack",  # the plain backtracker first, where it fits
+    )
+    instead = (
+        f"use a backend as the reference instead, e.g. --reference {able[0]}"
+        if able
+        else f"no backend lists every solution of n={largest:,}: the reference cannot be had"
+    )
     if largest > MAX_TREE_N:  # before a tuple of n rows is made: it may not fit
         raise BadInput(
             f"the decision-tree reference is too large for n={largest:,} (trees go up to "

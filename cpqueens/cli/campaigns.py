@@ -159,7 +159,8 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
     default="wall",
     show_default=True,
     callback=_not_an_option("wall or a stats key"),
-    help="For --transition: wall, or a stats key such as nodes.",
+    help="For --transition: wall (seconds), or a figure of search effort the runs report "
+    "(nodes, branches, decisions, conflicts...): the solver's own count of search steps.",
 )
 @click.option("--campaign", "name", help="Only this campaign of the file.")
 @click.option("-o", "--output", required=True, help="The picture: .png, .svg or .pdf.")

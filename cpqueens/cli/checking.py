@@ -16,19 +16,22 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import api
+from ..arguments import check_time_limit
 from ..engines.propagation import ORDERS, PROPAGATIONS
-from ..errors import TreeTooLargeError
+from ..errors import InvalidInputError, TreeTooLargeError
 from ..numbers import count, plural
 from ..parallel.progress import progress_bar, wants_bar
 from ..solvers import REGISTRY
 from . import ranges
 from ._common import (
+    DEFAULT_SET_HELP,
     DISAGREES,
     TIMED_OUT,
     TREE_SUFFIXES,
     BadInput,
     check_backend,
     check_tree_reference,
+    default_set_note,
     emit_json,
     finished,
     json_option,
@@ -69,8 +72,8 @@ def faults_option(function: Callable) -> Callable:
     "--backends",
     "names",
     metavar="A,B,...",
-    help="Default: every available backend, or none when --command is given. "
-    "MODULE:FUNCTION names a Python function f(n) -> solutions (or f(n, fixed)), "
+    help=DEFAULT_SET_HELP.replace("; the run", ", or none when --command is given; the run")
+    + " MODULE:FUNCTION names a Python function f(n) -> solutions (or f(n, fixed)), "
     "its module importable from the current folder.",
 )
 @click.option(
@@ -162,7 +165,7 @@ def crosscheck(
     if not sizes and not instance_files:
         raise BadInput("give a RANGE of board sizes, or --instance FILE")
     faults_target = output_path(faults_file, FAULT_SUFFIXES)
-    cases: list[Any] = list(ranges.parse_sizes(sizes)) if sizes else []
+    cases: list[Any] = list(compared_sizes(sizes, names, commands)) if sizes else []
     if instance_files:
         from ..instances import read_instance
 
@@ -194,6 +197,7 @@ def crosscheck(
     # Without --backends: every available backend that lists solutions, unless
     # programs were given, which are then checked on their own.
     chosen: list | None = None if names is None else backend_choice(names)
+
     if programs:
         chosen = [*(chosen or []), *programs]
     question = "all" if all_solutions else None
@@ -206,6 +210,11 @@ def crosscheck(
         if all_solutions or reference == "tree":
             # The tree reference lists every solution, whatever is compared.
             check_enumerable(case, reference, "drop --all to compare the decision")
+    check_time_limit(time_limit)
+    if names is None and not programs:
+        from ..checking.compare import default_backends
+
+        say(quiet, default_set_note(default_backends()))
     with progress_bar(len(cases), progress_label(cases[0]), enabled=wants_bar(quiet)) as bar:
 
         def starting(case: Any, label: str | None) -> None:
@@ -248,6 +257,39 @@ def crosscheck(
         raise click.exceptions.Exit(DISAGREES)
     if report.timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
+
+
+def compared_sizes(text: str, names: str | None, commands: tuple[str, ...]) -> list[int]:
+    """The board sizes of RANGE, up to the largest that the backends compared take.
+
+    A refusal names that backend, and the others that would take the board (they
+    may be left out of the comparison by default or by --backends).
+    """
+    from ..arguments import MAX_N
+    from ..checking.compare import default_backends
+
+    if names is None:
+        compared = [] if commands else default_backends()
+    else:
+        compared = ranges.parse_backends(names, list(REGISTRY))
+    registered = [name for name in compared if name in REGISTRY]
+    if commands or len(registered) < len(compared) or not registered:
+        return ranges.parse_sizes(text, MAX_N, beyond="the largest board cpqueens handles")
+    sizes = {name: REGISTRY[name].largest_n() or MAX_N for name in registered}
+    largest = max(sizes.values())
+    try:
+        return ranges.parse_sizes(text, largest, beyond="")
+    except InvalidInputError as error:
+        takers = [
+            name
+            for name, backend in REGISTRY.items()
+            if (backend.largest_n() or MAX_N) > largest and name not in compared
+        ]
+        name = max(sizes, key=lambda key: sizes[key])
+        why = f"{error}, the largest board that the backends compared take ({name})"
+        if takers:
+            why += f"; {', '.join(takers)} take larger boards: --backends {takers[0]}"
+        raise InvalidInputError(why) from None
 
 
 def case_label(case: Any) -> str:

@@ -7,6 +7,7 @@ answer nor bad input.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import asdict
 from typing import Any
 
@@ -49,6 +50,24 @@ def instance_options(function: Any) -> Any:
     )(function)
 
 
+#: The columns of ``cpqueens backends``: a short heading each (the table fits 80
+#: columns) and the field of :class:`~cpqueens.solvers.base.BackendInfo` it shows.
+BACKEND_COLUMNS = {
+    "ready": "available",
+    "lists": "enumerates",
+    "fixed": "fixed",
+    "blocked": "blocked",
+    "seeded": "randomized",
+    "workers": "workers",
+    "timed": "time_limit",
+}
+BACKEND_LEGEND = (
+    "ready: installed here; lists: lists solutions, not only counts; fixed, blocked: takes "
+    "queens given and squares blocked; seeded: random, repeatable with --seed; workers: "
+    "takes --workers; timed: stops at --time-limit; max n: the largest board it takes."
+)
+
+
 @click.command()
 @json_option
 @quiet_option
@@ -58,26 +77,32 @@ def backends(as_json: bool, quiet: bool) -> None:
     if as_json:
         emit_json([{**asdict(info), "options": list(info.options)} for info in infos])
         return
-    flags = ("enumerates", "fixed", "blocked", "randomized", "workers", "time_limit")
-    header = f"{'backend':<12}{'ready':<7}" + "".join(f"{f:<11}" for f in flags) + "max n"
-    click.echo(header)
+    from ..reporting.tables import format_grid
+
+    grid = [["backend", *BACKEND_COLUMNS, "max n"]]
     for info in infos:
+        marks = ["yes" if getattr(info, field) else "-" for field in BACKEND_COLUMNS.values()]
         ready = "yes" if info.available else "no"
-        cells = "".join(f"{'yes' if getattr(info, f) else '-':<11}" for f in flags)
-        click.echo(f"{info.name:<12}{ready:<7}{cells}{count_text(info.max_n)}")
+        grid.append([info.name, ready, *marks[1:], count_text(info.max_n)])
+    click.echo(format_grid(grid))
     if quiet:
         return
+    click.echo(textwrap.fill(BACKEND_LEGEND, 79))
     click.echo()
+    width = max(len(info.name) for info in infos) + 2
     for info in infos:
         missing = "" if info.available else f" [needs: pip install {info.requires}]"
-        click.echo(f"{info.name:<12}{info.summary}{missing}")
+        line = f"{info.name:<{width}}{info.summary}{missing}"
+        click.echo(textwrap.fill(line, 79, subsequent_indent=" " * width))
     for info in infos:
         if info.solvers:
             usable = [name for name, need in info.solvers.items() if need is None]
             absent = [f"{name} ({need})" for name, need in info.solvers.items() if need]
-            click.echo(f"\n{info.name} solvers usable here: {', '.join(usable) or 'none'}")
+            usable_line = f"{info.name} solvers usable here: {', '.join(usable) or 'none'}"
+            click.echo("\n" + textwrap.fill(usable_line, 79, subsequent_indent="  "))
             if absent:
-                click.echo(f"{info.name} solvers missing: {', '.join(absent)}")
+                absent_line = f"{info.name} solvers missing: {', '.join(absent)}"
+                click.echo(textwrap.fill(absent_line, 79, subsequent_indent="  "))
 
 
 @click.command()
@@ -133,6 +158,20 @@ def solve(
     problem = _problem(n, fixed, blocked, instance_file)
     size = problem.n if isinstance(problem, Instance) else problem
     fmt = "json" if as_json else fmt
+    # The backend's own size refusal first: a hint below must name a backend that
+    # takes the board.
+    engine = REGISTRY[check_backend(backend)]
+    api.check_size(engine, api.check_n(size))
+    if every and not engine.exhaustive:
+        able = [
+            name
+            for name, other in REGISTRY.items()
+            if other.exhaustive and other.enumerates and (other.largest_n() or size) >= size
+        ]
+        instead = f"; backends that do: {', '.join(able)}" if able else ""
+        raise BadInput(
+            f"--all: backend {backend!r} finds solutions and cannot list them all{instead}"
+        )
     if fmt == "letters" and size > 26:
         raise BadInput(f"the letters format goes up to n=26, got n={size}")
     if fmt in ("grid", "zero-plus", "x-dash") and size > MAX_RENDER_N:

@@ -16,12 +16,14 @@ from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
 from ._common import (
     BENCH_SUFFIXES,
+    DEFAULT_SET_HELP,
     DISAGREES,
     REPORT_SUFFIXES,
     TIMED_OUT,
     BadInput,
     backend_list,
     check_tree_reference,
+    default_set_note,
     emit_json,
     finished,
     json_option,
@@ -33,7 +35,7 @@ from ._common import (
 
 @click.command()
 @click.argument("sizes", metavar="RANGE")
-@click.option("--backends", "names", metavar="A,B,...", help="Default: every available backend.")
+@click.option("--backends", "names", metavar="A,B,...", help=DEFAULT_SET_HELP)
 @click.option("-r", "--repeat", type=click.IntRange(min=1), default=3, show_default=True)
 @click.option(
     "--time-limit",
@@ -111,6 +113,8 @@ def bench(
     check_bench_sizes(ns, chosen)
     target = output_path(output, BENCH_SUFFIXES)
     steps = len(ns) * len(chosen)
+    if names is None:
+        say(quiet, default_set_note(chosen))
     with progress_bar(steps, "timing", enabled=wants_bar(quiet)) as bar:
 
         def start(backend: str, n: int) -> None:
@@ -156,7 +160,7 @@ def bench(
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False), required=True, help="report.html or .md"
 )
-@click.option("--backends", "names", metavar="A,B,...", help="Default: every available backend.")
+@click.option("--backends", "names", metavar="A,B,...", help=DEFAULT_SET_HELP)
 @click.option("--reference", default="tree", show_default=True, help="What the others must match.")
 @click.option("-r", "--repeat", type=click.IntRange(min=1), default=3, show_default=True)
 @click.option("--tree-n", type=click.IntRange(1, 7), default=5, show_default=True)
@@ -201,6 +205,8 @@ def report(
     if campaign_db is not None and not os.path.isfile(campaign_db):
         raise BadInput(f"results file {campaign_db!r} does not exist")
     steps = len(ns) + len(ns) * len(chosen) + 2
+    if names is None:
+        say(quiet, default_set_note(chosen))
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
 
         def step(label: str | None) -> None:

@@ -28,6 +28,7 @@ from ..api import check_size, solve
 from ..arguments import check_time_limit
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
+from .effort import main_effort
 from .tables import format_grid
 
 #: The largest board a bench times. Every run lists every solution: at n=14 that is
@@ -45,12 +46,6 @@ def beyond_bench(command: str = "bench") -> str:
         "time one solution (`cpqueens solve N --backend B`, stack and random go up to "
         "n=20,000) or the count (`cpqueens count N`, the bitmask counter goes up to n=32)"
     )
-
-
-#: Search-effort counters, in order of preference: nodes (the backtrackers' queens
-#: placed; Choco's and Gecode's search nodes), CP-SAT's branches, a SAT solver's
-#: decisions. docs/backends.md says which backend reports which and what it means.
-EFFORT_KEYS = ("nodes", "branches", "decisions")
 
 
 @dataclass(frozen=True)
@@ -115,6 +110,14 @@ def check_bench_sizes(ns: Sequence[int], backends: Sequence[str] = ()) -> None:
     ...
     cpqueens.errors.InvalidInputError: n=1000 goes beyond n=14, the largest board bench takes: ...
     """
+    finders = [name for name in backends if name in REGISTRY and not REGISTRY[name].exhaustive]
+    if finders:
+        # A bench lists every solution; these find a few and prove nothing.
+        raise InvalidInputError(
+            f"backend {finders[0]!r} finds solutions without listing them all, and a bench "
+            "times the search for every solution; time its first solution with "
+            f"solve(n, backend={finders[0]!r}, limit=1) instead"
+        )
     largest = max(ns, default=0)
     refusal = size_refusal(largest, backends)
     if largest > LARGEST_N:
@@ -188,9 +191,10 @@ def time_one(
             return _timed_out(backend, n, why)
         seconds.append(result.elapsed)
         count = result.count
-        effort = next((key for key in EFFORT_KEYS if result.stats.get(key) is not None), None)
-        if effort is not None:
-            nodes.append(result.stats[effort])
+        shown = main_effort(result.stats)
+        effort = None if shown is None else shown[0]
+        if shown is not None:
+            nodes.append(shown[1])
     # A randomised backend may walk a different tree each run: report the median effort.
     median_nodes = int(statistics.median(nodes)) if nodes else None
     return Timing(backend, n, tuple(seconds), count, median_nodes, effort=effort)

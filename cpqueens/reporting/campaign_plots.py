@@ -40,6 +40,7 @@ from ..campaigns.summary import VBS
 from ..campaigns.verify import SOLVED
 from ..errors import InvalidInputError
 from ..numbers import count, plural, seconds
+from .effort import is_number
 from .style import legend_outside, ranked_styles
 
 #: The plots this module draws.
@@ -344,10 +345,17 @@ def _fill_efforts(table: TransitionTable, placed: list[tuple[float, Row]]) -> No
     if not values:
         if table.effort == "wall":
             raise InvalidInputError("no run to draw: every run ended in an error or was wrong")
-        counters = sorted({key for _, row in placed for key in row.get("stats") or {}})
+        counters = sorted(
+            {
+                key
+                for _, row in placed
+                for key, value in (row.get("stats") or {}).items()
+                if is_number(value)
+            }
+        )
         raise InvalidInputError(
-            f"no run reports the effort {table.effort!r}; use 'wall' or one of the stats "
-            f"reported: {', '.join(counters) or 'none'}"
+            f"no run reports {table.effort!r} as a number; use 'wall' (seconds) or a "
+            f"figure the runs report: {', '.join(counters) or 'none'}"
         )
     for label, by_x in values.items():
         ordered = sorted(by_x.items())

@@ -27,6 +27,7 @@ from ..api import solve
 from ..arguments import check_n
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
+from .effort import EFFORT_KEYS
 from .tables import Grid, format_grid
 
 #: The largest board profiled. The profile walks five whole searches in Python, and
@@ -41,18 +42,6 @@ COMBINATIONS = (
     ("forward", "first-fail"),
     ("arc", "row"),
     ("arc", "first-fail"),
-)
-
-#: Solver figures that measure search effort, in the order they are preferred.
-EFFORT_KEYS = (
-    "branches",
-    "conflicts",
-    "failures",
-    "fails",
-    "decisions",
-    "backtracks",
-    "propagations",
-    "nodes",
 )
 
 

@@ -35,6 +35,7 @@ from ..trees.build import decision_tree
 from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_notes, figure_bytes, run_bench
 from .campaign import CampaignSection, campaign_parts, program_versions
+from .effort import EFFORT_MEANING
 from .profile import (
     SearchProfile,
     default_solvers,
@@ -306,8 +307,8 @@ def effort_grid(timings: Sequence[Timing]) -> Grid | None:
 _TIMING_CAPTION = "Median of the repeated runs (dots: each run); log scales."
 _TIMING_TEXT = "Median time to list every solution: a row per backend, a column per board size."
 _EFFORT_TEXT = (
-    "Search effort, each backend's own figure: queens placed (the backtrackers) or the "
-    "solver's search nodes; b: CP-SAT's branches, d: a SAT solver's decisions."
+    EFFORT_MEANING[0].upper() + EFFORT_MEANING[1:] + "; one a backend, the first it reports "
+    "(b: branches, d: decisions, otherwise nodes)."
 )
 
 

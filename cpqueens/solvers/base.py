@@ -354,7 +354,7 @@ class Backend:
             lexicographic=self.lexicographic,
             time_limit=self.supports_time_limit,
             workers=self.supports_workers,
-            max_n=self.max_n,
+            max_n=self.largest_n(),
             options=self.options,
             solvers=self.solver_choices() if self.is_available() else {},
         )
