@@ -5,7 +5,8 @@
     python docs/regenerate.py --check docs/cli.md --skip-slow
 
 In every ```console block, a line ``$ COMMAND`` is run with bash (``cpqueens`` as
-installed, in a scratch folder that holds links to ``examples/`` and is kept for the
+installed, in a scratch folder that holds links to ``examples/`` and ``docs/`` (a
+command writing ``docs/NAME.png`` redraws a picture of the docs) and is kept for the
 whole page, so a file one command writes is there for the next) and the lines up to
 the next ``$`` line are its output, standard output and standard error as a terminal
 shows them. A block right after ``<!-- output: not run -->`` is left as written (a
@@ -84,6 +85,8 @@ def regenerate(page: Path, *, skip_slow: bool, checking: bool = False) -> str:
     with tempfile.TemporaryDirectory(prefix="cpqueens-docs-") as scratch:
         folder = Path(scratch)
         (folder / "examples").symlink_to(ROOT / "examples")
+        # A command that writes docs/NAME.png redraws the page's picture from code.
+        (folder / "docs").symlink_to(ROOT / "docs")
         index = 0
         while True:
             pending = [b for b in blocks("\n".join(lines)) if b[0] >= index]

@@ -58,7 +58,7 @@ def check_search(propagation: object, order: object) -> tuple[str, str]:
     Traceback (most recent call last):
     ...
     cpqueens.errors.InvalidInputError: order='first-fail' needs domains, which \
-propagation='none' does not keep; use propagation='forward' or 'arc', or order='row'
+propagation='none' does not keep; use propagation='forward' or propagation='arc', or order='row'
     """
     if propagation not in PROPAGATIONS:
         raise InvalidInputError(
@@ -69,7 +69,7 @@ propagation='none' does not keep; use propagation='forward' or 'arc', or order='
     if propagation == "none" and order != "row":
         raise InvalidInputError(
             f"order={order!r} needs domains, which propagation='none' does not keep; "
-            "use propagation='forward' or 'arc', or order='row'"
+            "use propagation='forward' or propagation='arc', or order='row'"
         )
     return propagation, order  # type: ignore[return-value]
 
