@@ -160,14 +160,18 @@ def test_boards_beyond_the_tree_are_refused_at_once(n):
 
 def test_a_shallow_tree_of_a_large_board_is_judged_without_an_estimate(monkeypatch):
     # decision_tree(100, max_depth=3, propagation="arc", order="first-fail") has between
-    # 921,601 and 980,201 graph nodes: within the default limit, so it is built (it
-    # takes minutes: each node carries its pruned squares), and no estimate is made.
+    # 921,601 and 980,201 graph nodes: within the default node limit, but each node
+    # carries its pruned squares (2.4 GB and minutes in all): refused on its price, at
+    # once, and no estimate is made.
     bounds, elapsed = timed(
         lambda: size_bounds(100, (None,) * 100, include_rejected=False, depth_limit=3)
     )
     assert elapsed < AT_ONCE
     assert (bounds.lower, bounds.upper) == (921_601, 980_201)
     assert bounds.upper <= DEFAULT_MAX_NODES
+    issue = {"max_depth": 3, "propagation": "arc", "order": "first-fail"}
+    error = refused(lambda: cpqueens.decision_tree(100, **issue), cpqueens.TreeTooLargeError)
+    assert "at least 921,601 nodes" in str(error) and error.cost and "GB" in error.cost
     # Below the lower bound, the same tree is refused at once.
     tight = {"max_depth": 3, "propagation": "arc", "order": "first-fail", "max_nodes": 900_000}
     error = refused(lambda: cpqueens.decision_tree(100, **tight), cpqueens.TreeTooLargeError)

@@ -606,9 +606,16 @@ def tree(
             **limits,
         )
     except TreeTooLargeError as error:
+        nodes = f"{'at least' if error.at_least else 'about'} {error.estimate:,} nodes"
+        if error.cost:  # within --max-nodes, but its nodes cost more than the budget
+            raise BadInput(
+                f"the decision tree for n={n} would have {nodes}, {error.cost} that "
+                f"--max-nodes {error.max_nodes:,} allows; draw part of it with --max-depth D"
+                " or --fixed R:C, or the plain tree with --propagation none (about 1 kB a"
+                " node), or raise --max-nodes (the budget grows with it)"
+            ) from None
         raise BadInput(
-            f"the decision tree for n={n} would have "
-            f"{'at least' if error.at_least else 'about'} {error.estimate:,} nodes, more "
+            f"the decision tree for n={n} would have {nodes}, more "
             f"than --max-nodes {error.max_nodes:,}; draw part of it with --max-depth D or"
             " --fixed R:C, or raise --max-nodes if the memory is there (about 1 kB a node)"
         ) from None

@@ -23,8 +23,9 @@ more attributes, ``pruned`` and ``wiped_out``, say what propagation did.
 
 This module is the front: it checks the arguments, asks
 :mod:`cpqueens.trees.size` whether the tree fits (cheap bounds first, an estimate
-only when the limit lies between them), and lets the plain or the propagating
-grower build it. See :mod:`cpqueens.trees.summary` for the figures of
+only when the limit lies between them) and, with propagation,
+:mod:`cpqueens.trees.price` what its nodes cost in memory and time, and lets the
+plain or the propagating grower build it. See :mod:`cpqueens.trees.summary` for the figures of
 a built tree, :mod:`cpqueens.trees.readwrite` to export and read trees and
 :mod:`cpqueens.trees.drawing` to draw them.
 """
@@ -39,6 +40,7 @@ from ..engines.propagation import check_search
 from ..errors import InvalidInputError, TreeTooLargeError
 from ..instances import Instance
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows
+from .price import Budget, TreePrice, format_bytes, format_seconds, tree_price
 from .size import DEFAULT_MAX_NODES, MAX_TREE_N, check_tree_n, estimate, size_bounds, tree_search
 from .summary import tree_solutions
 
@@ -103,9 +105,12 @@ def decision_tree(
         graph nodes (root and rejected leaves included), and stop if the real
         tree outgrows it all the same. A tree known to be far larger (by the bounds
         of :func:`cpqueens.trees.size.size_bounds`) is refused at once, without an
-        estimate; one known to fit is built without one. A node of a tree with
-        propagation also keeps the squares it pruned (8 bytes each), so on large
-        boards it costs more than a kilobyte: about 2.5 kB at n=100.
+        estimate; one known to fit is built without one. A tree with propagation
+        is priced as well (:mod:`cpqueens.trees.price`): its nodes keep the squares
+        they pruned and take longer to make, the more the larger the board (about
+        2.5 kB and 0.1 ms a node at n=100), so it may have no more nodes than a
+        budget of 2 GB and 30 s pays for (raised with ``max_nodes`` above its
+        default); a tree priced beyond it is refused at once, with its price.
 
     Returns
     -------
@@ -116,7 +121,9 @@ def decision_tree(
     Raises
     ------
     TreeTooLargeError
-        When the tree would exceed ``max_nodes``; the message gives the estimate.
+        When the tree would exceed ``max_nodes``, or with propagation cost more
+        memory or build time than its budget; the message gives the estimate (and
+        the price) and how to ask for a smaller tree.
     InvalidInputError
         For ``n`` beyond 1,000, an unknown ``propagation`` or ``order``, and for
         ``order="first-fail"`` without propagation, a blocked square off the board,
@@ -178,11 +185,23 @@ def decision_tree(
     )
     if bounds.lower > max_nodes:
         raise _too_large(n, bounds.lower, max_nodes, exact=False, at_least=True)
+    # A node with propagation costs more than a plain one, the more the larger the
+    # board: such a tree is priced, and may have no more nodes than its budget pays for.
+    price = None
+    cap = max_nodes
+    if propagation != "none":
+        price = tree_price(n, per_row, propagation, order, depth_limit)
+        cap = min(max_nodes, price.most_nodes(Budget.of(max_nodes)))
+        if bounds.lower > cap:
+            raise _too_costly(n, bounds.lower, price, max_nodes, exact=False, at_least=True)
     search = tree_search(n, per_row, propagation, order, masks)
-    if bounds.upper > max_nodes:
-        size = estimate(search, depth_limit, include_rejected=include_rejected)
+    if bounds.upper > cap:
+        steps = None if price is None else price.steps()
+        size = estimate(search, depth_limit, include_rejected=include_rejected, max_steps=steps)
         if size.graph_nodes > max_nodes:
             raise _too_large(n, size.graph_nodes, max_nodes, exact=size.exact)
+        if price is not None and size.graph_nodes > cap:
+            raise _too_costly(n, size.graph_nodes, price, max_nodes, exact=size.exact)
 
     # Only now, for a tree that is built: a refusal never waits for networkx to load.
     import networkx as nx
@@ -199,13 +218,15 @@ def decision_tree(
 
     def too_large(count: int) -> TreeTooLargeError:
         # The estimate was under the limit, but the real tree outgrew it.
-        return _too_large(n, count, max_nodes, exact=False)
+        if price is None or count > max_nodes:
+            return _too_large(n, count, max_nodes, exact=False)
+        return _too_costly(n, count, price, max_nodes, exact=False, at_least=True)
 
     search.grow(
         G,
         include_rejected=include_rejected,
         depth_limit=depth_limit,
-        max_nodes=max_nodes,
+        max_nodes=cap,
         too_large=too_large,
     )
     return G
@@ -223,4 +244,33 @@ def _too_large(
         estimate=nodes,
         max_nodes=max_nodes,
         at_least=at_least,
+    )
+
+
+def _too_costly(
+    n: int, nodes: int, price: TreePrice, max_nodes: int, *, exact: bool, at_least: bool = False
+) -> TreeTooLargeError:
+    about = "at least " if at_least else "" if exact else "about "
+    budget = Budget.of(max_nodes)
+    memory, seconds = price.memory(nodes), price.seconds(nodes)
+    keeps = f"keeps about {price.pruned:,} pruned squares and " if price.pruned else ""
+    cost = (
+        f"about {format_bytes(memory)} of memory and {format_seconds(seconds)} to build, "
+        f"more than the budget of {format_bytes(budget.memory)} and "
+        f"{format_seconds(budget.seconds)}"
+    )
+    return TreeTooLargeError(
+        f"the decision tree for n={n} would have {about}{nodes:,} nodes, {cost} that "
+        f"max_nodes={max_nodes:,} allows (at n={n} a node with propagation {keeps}takes about "
+        f"{format_seconds(price.node_seconds)}); "
+        "build a smaller tree with max_depth=... (stop at a depth) or fixed={row: column} "
+        "(queens placed in advance), or the plain tree with propagation='none' (about 1 kB "
+        "a node), or raise max_nodes (the budget grows with it) if the memory and the time "
+        "are there",
+        estimate=nodes,
+        max_nodes=max_nodes,
+        at_least=at_least,
+        memory=memory,
+        seconds=seconds,
+        cost=cost,
     )

@@ -81,6 +81,9 @@ PATHS_PER_NODE = 4
 #: above. Up to n=14 neither happens, and the figures are those of four paths a node.
 MAX_PATHS = 64_000
 
+#: The fewest random paths an estimate bounded in its steps still walks.
+MIN_PATHS = 16
+
 #: The fewest squares every unplaced row must keep for the lower bound of a
 #: propagated tree to hold: no domain empty, and under arc consistency none down to
 #: three squares (only such rows can take all support away from a square).
@@ -412,7 +415,12 @@ def estimate_tree_size(
 
 
 def estimate(
-    search: Search, depth_limit: int, *, include_rejected: bool, seed: int = 0
+    search: Search,
+    depth_limit: int,
+    *,
+    include_rejected: bool,
+    seed: int = 0,
+    max_steps: int | None = None,
 ) -> TreeSize:
     """Estimate the size of ``search``'s tree down to ``depth_limit``: exact top levels,
     then Knuth's random paths.
@@ -422,17 +430,24 @@ def estimate(
     and no level wider than :data:`MAX_PATHS` is laid out: the paths then start
     from the level above.
 
+    ``max_steps`` bounds the nodes the estimate makes (calls of ``search.child``),
+    for searches whose nodes are dear (propagation on a large board,
+    :mod:`cpqueens.trees.price`): a level is laid out only within it, and the paths
+    share what is left, :data:`MIN_PATHS` of them at the least. None: no bound.
+
     >>> estimate(PlainSearch(4, (None,) * 4), 4, include_rejected=False)
     TreeSize(nodes=16, attempts=60, exact=True, include_rejected=False, lower_bound=False)
     """
-    nodes = attempts = depth = 0
+    steps = nodes = attempts = depth = 0
+    allowed = float("inf") if max_steps is None else max_steps
     level: list[Any] = [] if search.root is None else [search.root]
     while level and depth < depth_limit and len(level) <= EXACT_FRONTIER:
         offers = [search.branch(node) for node in level]
         wide = sum(branches.bit_count() for _, branches in offers)
         last = depth + 1 >= depth_limit
-        if not last and wide > MAX_PATHS:
+        if not last and (wide > MAX_PATHS or steps + wide > allowed):
             break  # the paths start from this level instead
+        steps += 0 if last else wide
         below = []
         for node, (offered, branches) in zip(level, offers, strict=True):
             attempts += offered
@@ -449,18 +464,25 @@ def estimate(
         return TreeSize(nodes, attempts, exact=True, include_rejected=include_rejected)
 
     rng = random.Random(seed)
-    if len(level) * PATHS_PER_NODE <= MAX_PATHS and len(level) > EXACT_FRONTIER:
+    paths = MAX_PATHS
+    if max_steps is not None:
+        # A path makes a node at each level it passes, but the last.
+        left = (max_steps - steps) // max(1, depth_limit - depth - 1)
+        paths = min(paths, max(MIN_PATHS, left))
+    if len(level) * PATHS_PER_NODE <= paths and len(level) > EXACT_FRONTIER:
         # The usual frontier: a few paths from every node.
         starts = [start for start in level for _ in range(PATHS_PER_NODE)]
-    elif len(level) <= EXACT_FRONTIER:
+    elif len(level) <= min(EXACT_FRONTIER, paths):
         # A narrow frontier above a level too wide to lay out: more paths a node.
-        starts = [start for start in level for _ in range(max(1, MAX_PATHS // len(level)))]
+        starts = [start for start in level for _ in range(max(1, paths // len(level)))]
     else:
-        starts = [level[rng.randrange(len(level))] for _ in range(MAX_PATHS)]
-    # Each path stands for len(level) / len(starts) of the frontier's subtrees.
-    share = len(level) / len(starts)
+        starts = [level[rng.randrange(len(level))] for _ in range(paths)]
     sampled_nodes = sampled_attempts = 0.0
+    walked = 0
     for start in starts:
+        if steps >= allowed:
+            break  # out of steps: the paths walked stand for the frontier
+        walked += 1
         node, weight = start, 1.0
         for step in range(depth, depth_limit):
             offered, branches = search.branch(node)
@@ -474,11 +496,14 @@ def estimate(
             # lowest columns (bit tricks, not a list: this loop is the estimate's cost).
             for _ in range(rng.randrange(branching)):
                 branches &= branches - 1
-            if step + 1 >= depth_limit:
-                break  # the child would not be expanded: no need to make it
+            if step + 1 >= depth_limit or steps >= allowed:
+                break  # the child would not be expanded, or may not be made
             node = search.child(node, (branches & -branches).bit_length() - 1)
+            steps += 1
             if node is None:
                 break
+    # Each path stands for len(level) / walked of the frontier's subtrees.
+    share = len(level) / max(1, walked)
     return TreeSize(
         nodes + round(sampled_nodes * share),
         attempts + round(sampled_attempts * share),
