@@ -396,7 +396,7 @@ def test_the_scheduler_given_twice_is_refused():
 def test_too_many_workers_on_the_command_line():
     result, elapsed = timed(lambda: run("count", "12", "--workers", "1000"))
     assert elapsed < AT_ONCE
-    assert result.exit_code == 2 and "got workers=1000" in result.stderr
+    assert result.exit_code == 2 and "got --workers 1000" in result.stderr
 
 
 @needs_numba
@@ -423,7 +423,9 @@ def test_a_tree_refused_on_its_bound_says_at_least():
 def test_verify_of_a_board_beyond_any_tree_is_refused_before_building_rows():
     result, seconds = timed(lambda: run("verify", "999999999", stdin=""))
     assert seconds < AT_ONCE and result.exit_code == 2
-    assert "trees go up to n=1,000" in result.output and "--reference stack" in result.output
+    assert "trees go up to n=1,000" in result.output
+    # No backend lists the solutions of so large a board: no reference is suggested.
+    assert "no backend lists every solution" in result.output
 
 
 @pytest.mark.parametrize("ns", [range(1, 10**11), "count"])

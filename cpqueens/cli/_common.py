@@ -60,7 +60,7 @@ _PYTHON_TO_CLI = (
     (re.compile(r"\bunique=True\b"), "--unique"),
     (
         re.compile(
-            r"\b(limit|time_limit|max_depth|max_nodes|propagation|order|workers|seed)="
+            r"\b(limit|time_limit|max_depth|max_nodes|propagation|order|workers|seed|scheduler)="
             r"('?)([^\s,;)']*)\2"
         ),
         lambda m: f"--{m[1].replace('_', '-')} {m[3]}",
