@@ -19,6 +19,8 @@ parent checks them against the instance.
 'unsat'
 >>> read_answer("92\\n", 8, "count")["count"]
 92
+>>> read_answer("s SATISFIABLE\\nv 1 3 0 2\\nc 2 solutions\\nTotal: 2", 4, "decide")["stated"]
+2
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ class BadOutput(Exception):
 def read_answer(
     text: str, n: int, question: str, parse: str = "auto", *, silence: str | None = None
 ) -> dict[str, Any]:
-    """The answer a solver printed: ``answer``, ``solutions``, ``count``, ``invalid``.
+    """The answer a solver printed: ``answer``, ``solutions``, ``count``, ``invalid``,
+    and (but for ``count``) ``stated``, the count it states beside them, or None.
 
     ``invalid`` lists the lines that claim a board and are none (a board of the
     wrong size, a row without a queen): the parent calls such a run wrong. Raises
@@ -95,23 +98,15 @@ def read_answer(
         word = "UNSATISFIABLE" if status == "unsat" else "UNKNOWN"
         # A board next to "no solution" is a claim checked like any other.
         invalid.append(f"s {word} printed with a board")
-    answer: dict[str, Any] = {"answer": status, "solutions": solutions, "invalid": invalid}
+    # ``stated``: the count the output states outside its s/v/c lines ("Total: 92").
+    answer: dict[str, Any] = {
+        "answer": status, "solutions": solutions, "invalid": invalid, "stated": count,
+    }  # fmt: skip
     if question == "all" and status != "unknown":
         answer["count"] = len(solutions)
         if count is not None and count != len(solutions):
             invalid.append(f"states {count} solutions and prints {len(solutions)}")
     return answer
-
-
-def stated_count_of(text: str, n: int, parse: str = "auto") -> int | None:
-    """The number of solutions an output states outside its ``s``/``v``/``c`` lines
-    (a bare number, "Total: 92"), None when it states none.
-
-    >>> stated_count_of("s SATISFIABLE\\nv 1 3 0 2\\nc 2 solutions\\nTotal: 2", 4)
-    2
-    """
-    rest = _split(text)[2]
-    return parse_boards(rest, n, parse).count if rest.strip() else None
 
 
 def _split(text: str) -> tuple[list[str], list[str], str]:

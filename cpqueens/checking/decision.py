@@ -21,10 +21,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import SolverError
 from ..numbers import plural
 from ..result import Result
-from .answers import read_answer, stated_count_of
-from .cases import Case, as_board, size_of, solves
+from .answers import read_answer
+from .cases import Case, as_board, describe, size_of, solves
 from .external import Command
 from .verdicts import EXAMPLES, CrossCheckRow, Fault, sort_faults
 
@@ -83,7 +84,7 @@ def program_decision(command: Command, case: Case) -> Decision:
     return Decision(
         read["answer"],
         boards,
-        stated_count=stated_count_of(printed.stdout, n, command.parse),
+        stated_count=read["stated"],
         invalid_lines=tuple(read["invalid"][:EXAMPLES]),
     )
 
@@ -91,9 +92,6 @@ def program_decision(command: Command, case: Case) -> Decision:
 def reference_decision(decision: Decision, label: str, case: Case) -> Decision:
     """The reference's decision, checked: a witness that is no solution of ``case``
     makes it no reference at all (:class:`~cpqueens.SolverError`)."""
-    from ..errors import SolverError
-    from .cases import describe
-
     wrong = next((b for b in decision.boards if not solves(b, case)), None)
     if wrong is not None:
         raise SolverError(

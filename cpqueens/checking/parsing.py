@@ -386,9 +386,9 @@ def _finish(
             if match and (index not in reading.used or (n == 1 and reading.numbered)):
                 count = int(match[1])
                 counted.add(index)
-            elif index not in reading.used and _states_count(line, n):
+            elif index not in reading.used and (stated := _stated_count(line, n)) is not None:
                 # "Total: 95" is a claim like a bare "95": checked, not a note.
-                count = stated_count(line)
+                count = stated
                 counted.add(index)
     boards, used_base = reading.boards(n, base)
     if boards:
@@ -435,9 +435,12 @@ def _finish(
     )
 
 
-def _states_count(line: str, n: int) -> bool:
-    """True for a line of prose that states a number of solutions."""
-    return not is_caption(line) and not looks_like_board(line, n) and stated_count(line) is not None
+def _stated_count(line: str, n: int) -> int | None:
+    """The number of solutions a line of prose states (not a caption, not shaped like
+    a board), or None."""
+    if is_caption(line) or looks_like_board(line, n):
+        return None
+    return stated_count(line)
 
 
 def _mixed_bases(reading: Reading, n: int, lines: list[str]) -> str | None:
