@@ -308,7 +308,7 @@ def crosscheck(
         if asked[case] == "all" and isinstance(case, Instance):
             check_enumerable(case, reference)
     reference_label, reference_of = _reference(reference)
-    decide_reference = _decider(reference) if "decide" in asked.values() else None
+    decide_reference = _decider(reference, reference_of) if "decide" in asked.values() else None
     rows = []
     for case in sizes:
         if on_start is not None:
@@ -399,10 +399,12 @@ def _compare_row(case: Case, label: str, run: Runner | Command, expected: set) -
     return _check(case, label, run, expected)
 
 
-def _decider(reference: Any) -> Callable[[Case], Decision]:
-    """The reference's decision of a case, its witness checked."""
+def _decider(
+    reference: Any, solutions_of: Callable[[Case], set[Solution]]
+) -> Callable[[Case], Decision]:
+    """The reference's decision of a case, its witness checked: the decision tree's
+    solution set (``solutions_of``) says it, any other reference is asked for one."""
     if isinstance(reference, str) and reference == "tree":
-        _, solutions_of = _reference(reference)
 
         def from_tree(case: Case) -> Decision:
             found = solutions_of(case)

@@ -230,6 +230,19 @@ def default_set_note(chosen: list[str]) -> str:
     return note
 
 
+def listing_backends(n: int) -> list[str]:
+    """The backends that list every solution of a board of size ``n``, registry order.
+
+    >>> listing_backends(30_000)
+    []
+    """
+    return [
+        name
+        for name, backend in REGISTRY.items()
+        if backend.exhaustive and backend.enumerates and (backend.largest_n() or n) >= n
+    ]
+
+
 def check_tree_reference(reference: str, ns: list[int]) -> None:
     """Refuse up front a decision-tree reference too large to build, pointing at --reference."""
     if reference != "tree":
@@ -237,16 +250,8 @@ def check_tree_reference(reference: str, ns: list[int]) -> None:
     from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N, estimate_tree_size
 
     largest = max(ns)
-    able = sorted(
-        (
-            name
-            for name, backend in REGISTRY.items()
-            if backend.exhaustive
-            and backend.enumerates
-            and (backend.largest_n() or largest) >= largest
-        ),
-        key=lambda name: name != "stack",  # the plain backtracker first, where it fits
-    )
+    # The plain backtracker first, where it fits.
+    able = sorted(listing_backends(largest), key=lambda name: name != "stack")
     instead = (
         f"use a backend as the reference instead, e.g. --reference {able[0]}"
         if able

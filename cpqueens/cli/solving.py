@@ -31,6 +31,7 @@ from ._common import (
     check_backend,
     emit_json,
     json_option,
+    listing_backends,
     quiet_option,
     say,
 )
@@ -163,11 +164,7 @@ def solve(
     engine = REGISTRY[check_backend(backend)]
     api.check_size(engine, api.check_n(size))
     if every and not engine.exhaustive:
-        able = [
-            name
-            for name, other in REGISTRY.items()
-            if other.exhaustive and other.enumerates and (other.largest_n() or size) >= size
-        ]
+        able = listing_backends(size)
         instead = f"; backends that do: {', '.join(able)}" if able else ""
         raise BadInput(
             f"--all: backend {backend!r} finds solutions and cannot list them all{instead}"
