@@ -103,7 +103,7 @@ def plot(results: dict[str, list[tuple[int, float]]], limit: float, path: Path) 
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from cpqueens.numbers import seconds
+    from cpqueens.display.numbers import seconds
     from cpqueens.reporting.style import backend_style, legend_outside
 
     fig = Figure(figsize=(10.5, 6), layout="constrained")

@@ -13,6 +13,7 @@ from .board import Solution, canonical, from_letters, is_valid, render, symmetri
 from .checking.compare import CrossCheckReport, CrossCheckRow, crosscheck
 from .checking.external import Command
 from .checking.parsing import ParsedOutput, parse_boards
+from .display.svg import Board
 from .errors import (
     BackendUnavailableError,
     CommandFailedError,
@@ -34,7 +35,6 @@ from .instances import (
     write_instance,
 )
 from .result import Result
-from .svgboard import Board
 from .trees.build import decision_tree, tree_solutions
 from .trees.drawing import draw_tree
 from .trees.readwrite import export_tree, read_tree

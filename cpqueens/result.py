@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Solution
-from .numbers import count, plural, seconds
+from .display.numbers import plural, seconds, thousands
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,9 @@ class Result:
         if self.complete:
             if self.count == 0:
                 return "no solution (the search ran to the end)"
-            return "the only solution" if self.count == 1 else f"all {count(self.count)} solutions"
+            return (
+                "the only solution" if self.count == 1 else f"all {thousands(self.count)} solutions"
+            )
         if self.stats.get("timed_out"):
             return f"{plural(self.count, 'solution')} found before the time limit"
         if self.count == 0:
@@ -130,7 +132,7 @@ class Result:
         # n = 10 is 23 KB nobody reads.
         shown = ", ".join(str(s) if self.n <= 20 else _head(s) for s in self.solutions[:2])
         more = len(self.solutions) - 2
-        solutions = f"({shown}{f', ... {count(more)} more' if more > 0 else ''})"
+        solutions = f"({shown}{f', ... {thousands(more)} more' if more > 0 else ''})"
         return (
             f"Result(n={self.n}, backend={self.backend!r}, count={self.count}, "
             f"complete={self.complete}, solutions={solutions}, "
@@ -138,8 +140,8 @@ class Result:
         )
 
     def _repr_svg_(self) -> str | None:
-        # The drawing lives in svgboard; imported here so result.py stays a plain record.
-        from .svgboard import to_svg
+        # The drawing lives in display.svg; imported here so result.py stays a plain record.
+        from .display.svg import to_svg
 
         # None (no picture) rather than an error: a notebook must never fail on display.
         if self.solution is None or not self._drawable():
@@ -158,11 +160,11 @@ class Result:
         return f"<div>{picture}<div><code>{caption}</code></div></div>"
 
     def _drawable(self) -> bool:
-        from .svgboard import MAX_SVG_N
+        from .display.svg import MAX_SVG_N
 
         return self.n <= MAX_SVG_N
 
 
 def _head(solution: Solution) -> str:
     """The first columns of a long solution."""
-    return "(" + ", ".join(map(str, solution[:8])) + f", ... {count(len(solution) - 8)} more)"
+    return "(" + ", ".join(map(str, solution[:8])) + f", ... {thousands(len(solution) - 8)} more)"

@@ -12,12 +12,10 @@ import cpqueens
 from cpqueens.cli import cli
 
 PACKAGE = pathlib.Path(cpqueens.__file__).parent
-GROUND_FLOOR = {
-    "api", "arguments", "result", "board", "svgboard", "errors", "_files", "_version", "numbers",
-}  # fmt: skip
+GROUND_FLOOR = {"api", "arguments", "result", "board", "errors", "_version"}
 FAMILIES = {
     "engines", "trees", "checking", "campaigns", "reporting", "parallel", "cli", "solvers",
-    "instances",
+    "instances", "disk", "display",
 }  # fmt: skip
 
 
@@ -81,9 +79,9 @@ def _imports(path: pathlib.Path) -> set[str]:
 #: ground-floor module, or a family) and any unit on a lower floor, nothing else:
 #: two units on one floor know nothing of each other.
 FLOORS = (
-    {"errors", "_version", "numbers"},
-    {"_files", "board"},
-    {"arguments", "svgboard"},
+    {"errors", "_version"},
+    {"disk", "board"},
+    {"arguments", "display"},
     {"instances"},
     {"result"},
     {"engines", "parallel"},

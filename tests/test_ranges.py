@@ -3,8 +3,8 @@
 import pytest
 
 from cpqueens import InvalidInputError
-from cpqueens._files import atomic_path, write_atomic
 from cpqueens.cli.ranges import parse_fixed, parse_names, parse_sizes
+from cpqueens.disk.writing import atomic_path, write_atomic
 from cpqueens.parallel.progress import progress_bar, wants_bar
 
 

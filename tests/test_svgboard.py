@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import cpqueens
-from cpqueens.svgboard import CLASH, QUEEN, to_svg
+from cpqueens.display.svg import CLASH, QUEEN, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -56,7 +56,7 @@ def test_result_draws_its_first_solution():
 
 
 def test_to_svg_and_board_refuse_a_huge_board_at_once():
-    from cpqueens.svgboard import MAX_SVG_N
+    from cpqueens.display.svg import MAX_SVG_N
 
     for draw, name in ((to_svg, "to_svg"), (cpqueens.Board, "Board")):
         with pytest.raises(cpqueens.InvalidInputError) as caught:

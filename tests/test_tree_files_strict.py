@@ -15,8 +15,8 @@ import networkx as nx
 import pytest
 
 import cpqueens
-from cpqueens import _files
-from cpqueens._files import atomic_path, write_atomic
+from cpqueens.disk import writing as _files
+from cpqueens.disk.writing import atomic_path, write_atomic
 from cpqueens.errors import InvalidInputError, InvalidTypeError
 from cpqueens.trees import drawing, readwrite
 

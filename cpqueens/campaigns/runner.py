@@ -16,8 +16,8 @@ from typing import Any
 
 from .._version import __version__
 from ..arguments import check_int
+from ..display.numbers import seconds
 from ..errors import InvalidInputError
-from ..numbers import seconds
 from .execute import instance_of
 from .isolation import Outcome, Sandbox
 from .spec import CampaignSpec, SolverConfig, load_spec

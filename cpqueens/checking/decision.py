@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..display.numbers import plural
 from ..errors import SolverError
-from ..numbers import plural
 from ..result import Result
 from .answers import read_answer
 from .cases import Case, as_board, describe, size_of, solves

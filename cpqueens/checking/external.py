@@ -29,6 +29,7 @@ from typing import IO, Any
 
 from ..arguments import check_int
 from ..board import Solution
+from ..display.numbers import plural
 from ..errors import (
     CommandFailedError,
     InvalidInputError,
@@ -36,7 +37,6 @@ from ..errors import (
     ProgramNotFoundError,
 )
 from ..instances import Instance
-from ..numbers import plural
 from ._reaper import CANNOT_START, MARK
 from .cases import Case, describe, size_of
 from .parsing import (

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..board import Solution, attacking_pairs, is_valid
-from ..numbers import count, plural
+from ..display.numbers import plural, thousands
 from .cases import Case, extra_kind, solves
 from .parsing import Origin
 
@@ -237,7 +237,7 @@ class CrossCheckReport:
 
     def write_faults(self, path: str | os.PathLike) -> Path:
         """Write :meth:`fault_records` to ``path`` (.csv or .json), whole or not at all."""
-        from .._files import check_writable, write_atomic
+        from ..disk.writing import check_writable, write_atomic
 
         target = check_writable(path, (".csv", ".json"), "faults")
         return write_atomic(target, faults_text(self.fault_records(), target.suffix.lower()))
@@ -487,14 +487,18 @@ def _details(row: CrossCheckRow) -> str:
     if row.compared == "count":
         return (
             f"states {plural(row.count, 'solution')}, the reference has "
-            f"{count(row.reference_count)}"
+            f"{thousands(row.reference_count)}"
         )
     parts = [_timed_out_note(row)] if row.timed_out else []
     for kind in ("missing", "extra", "invalid", "duplicated"):
         total = getattr(row, f"{kind}_count")
         if total:
             shown = ", ".join(_traced(row, board, kind) for board in getattr(row, kind))
-            more = f" and {count(total - len(getattr(row, kind)))} more" if total > EXAMPLES else ""
+            more = (
+                f" and {thousands(total - len(getattr(row, kind)))} more"
+                if total > EXAMPLES
+                else ""
+            )
             parts.append(f"{kind} {shown}{more}")
     if row.invalid_lines:
         parts.append(
@@ -505,7 +509,7 @@ def _details(row: CrossCheckRow) -> str:
         printed = (
             f"printed {plural(row.count, 'board')}"
             if row.compared == "all"
-            else f"the reference has {count(row.reference_count)}"
+            else f"the reference has {thousands(row.reference_count)}"
         )
         parts.append(f"states {plural(row.stated_count or 0, 'solution')}, {printed}")
     if row.hint:
@@ -541,7 +545,7 @@ def _timed_out_note(row: CrossCheckRow) -> str:
     # The reference count says how far the backend got, since nothing is counted missing.
     return (
         f"timed out after {plural(row.count, 'board')} (the reference has "
-        f"{count(row.reference_count)}); the rest is not counted missing"
+        f"{thousands(row.reference_count)}); the rest is not counted missing"
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from .._files import check_writable
+from ..disk.writing import check_writable
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from . import ranges

@@ -17,9 +17,9 @@ import click
 
 from .. import api
 from ..arguments import check_time_limit
+from ..display.numbers import plural, thousands
 from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import InvalidInputError, TreeTooLargeError
-from ..numbers import count, plural
 from ..parallel.progress import progress_bar, wants_bar
 from ..solvers import REGISTRY
 from . import ranges
@@ -650,7 +650,7 @@ def tree(
     if figures.rejected:
         below += (
             f" ({plural(figures.queens_placed, 'queen')} placed, "
-            f"{count(figures.rejected)} rejected)"
+            f"{thousands(figures.rejected)} rejected)"
         )
     line = f"n={n}: decision tree of {below}, {solutions}"
     if propagation != "none":

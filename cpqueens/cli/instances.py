@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from .._files import check_target
+from ..disk.writing import check_target
 from ..instances import FORMATS, Instance, format_instance, write_instance
 from ..instances.files import format_of
 from ._common import BadInput, Group, finished, quiet_option, say

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from .._files import write_atomic
 from ..arguments import check_n
+from ..disk.writing import write_atomic
 from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
 from ._common import backend_list, emit_json, json_option, output_path, quiet_option, say

@@ -15,10 +15,9 @@ import click
 
 from .. import api
 from ..board import MAX_RENDER_N
+from ..display.numbers import seconds, thousands
 from ..errors import SearchTimeoutError
 from ..instances import Instance
-from ..numbers import count as count_text
-from ..numbers import seconds
 from ..parallel.progress import progress_bar, wants_bar
 from ..result import Result
 from ..solvers import REGISTRY
@@ -84,7 +83,7 @@ def backends(as_json: bool, quiet: bool) -> None:
     for info in infos:
         marks = ["yes" if getattr(info, field) else "-" for field in BACKEND_COLUMNS.values()]
         ready = "yes" if info.available else "no"
-        grid.append([info.name, ready, *marks[1:], count_text(info.max_n)])
+        grid.append([info.name, ready, *marks[1:], thousands(info.max_n)])
     click.echo(format_grid(grid))
     if quiet:
         return

@@ -9,9 +9,9 @@ import os
 
 import click
 
-from .._files import write_atomic
+from ..disk.writing import write_atomic
+from ..display.numbers import plural
 from ..errors import InvalidInputError
-from ..numbers import plural
 from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
 from ._common import (

@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from .._files import check_path, write_atomic
+from ..disk.writing import check_path, write_atomic
 from ..errors import InvalidInputError, InvalidTypeError
 from ._text import located
 from .dzn import format_dzn, parse_dzn

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from ..display.numbers import seconds
 from ..errors import BackendUnavailableError, InvalidInputError, InvalidTypeError
-from ..numbers import seconds
 
 T = TypeVar("T")
 R = TypeVar("R")

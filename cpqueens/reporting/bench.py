@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .. import numbers
 from ..api import check_size, solve
 from ..arguments import check_time_limit
+from ..display import numbers
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from .effort import main_effort
@@ -355,15 +355,19 @@ def bench_grid(timings: Sequence[Timing]) -> list[list[str]]:
             grid.append([t.backend, str(t.n), "skipped", "", "", "", t.error or ""])
             continue
         ratio = t.median / fastest[t.n] if fastest[t.n] > 0 else 1.0
-        rate = "-" if t.nodes is None or t.median <= 0 else numbers.count(round(t.nodes / t.median))
+        rate = (
+            "-"
+            if t.nodes is None or t.median <= 0
+            else numbers.thousands(round(t.nodes / t.median))
+        )
         grid.append(
             [
                 t.backend,
                 str(t.n),
                 numbers.seconds(t.median),
                 f"{ratio:.1f}",
-                numbers.count(t.count),
-                "-" if t.nodes is None else f"{numbers.count(t.nodes)}{mark[t.effort]}",
+                numbers.thousands(t.count),
+                "-" if t.nodes is None else f"{numbers.thousands(t.nodes)}{mark[t.effort]}",
                 rate,
             ]
         )

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..campaigns.summary import COLUMNS, summarize
 from ..campaigns.verify import SOLVED
-from ..numbers import count, plural, seconds
+from ..display.numbers import plural, seconds, thousands
 from .tables import Grid, format_grid
 
 Row = dict[str, Any]
@@ -131,7 +131,7 @@ def campaign_details(rows: Sequence[Row]) -> list[tuple[str, str]]:
         ("question", ", ".join(_distinct(rows, "question")) or "-"),
         ("time limit", " / ".join(seconds(float(v)) for v in _distinct(rows, "time_limit"))
          + " of wall time per run"),
-        ("memory limit", " / ".join(f"{count(int(v))} MB" for v in
+        ("memory limit", " / ".join(f"{thousands(int(v))} MB" for v in
                                     _distinct(rows, "memory_limit_mb"))
          + " of resident memory per run (its whole process tree)"),
         ("repeats", plural(repeats, "run") + " of each instance and solver"),
@@ -192,7 +192,7 @@ def spread_grid(rows: Sequence[Row]) -> Grid:
             if len(walls) > 1 and statistics.median(walls) > 0
         ]
         spread = f"{statistics.median(ratios):.0%}" if ratios else "-"
-        grid.append([label, count(len(times)), *map(seconds, (low, middle, high)), spread])
+        grid.append([label, thousands(len(times)), *map(seconds, (low, middle, high)), spread])
     return grid
 
 
@@ -380,7 +380,7 @@ def _cell(column: str, value: Any) -> str:
     if column in _TIMES:
         return seconds(float(value))
     if isinstance(value, int) and not isinstance(value, bool):
-        return count(value)
+        return thousands(value)
     return str(value)
 
 

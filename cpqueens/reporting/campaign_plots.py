@@ -38,8 +38,8 @@ from typing import Any
 
 from ..campaigns.summary import VBS
 from ..campaigns.verify import SOLVED
+from ..display.numbers import plural, seconds, thousands
 from ..errors import InvalidInputError
-from ..numbers import count, plural, seconds
 from .effort import is_number
 from .style import legend_outside, ranked_styles
 
@@ -165,7 +165,7 @@ def campaign_heading(rows: Sequence[Row]) -> str:
     parts = [", ".join(map(str, values("question")))]
     parts.append("time limit " + " / ".join(seconds(float(v)) for v in values("time_limit")))
     if memory := values("memory_limit_mb"):
-        parts.append("memory limit " + " / ".join(f"{count(int(v))} MB" for v in memory))
+        parts.append("memory limit " + " / ".join(f"{thousands(int(v))} MB" for v in memory))
     if repeats := values("repeat"):
         parts.append(plural(int(repeats[-1]) + 1, "repeat"))
     names = values("campaign")

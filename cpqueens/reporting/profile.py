@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import numbers
 from ..api import solve
 from ..arguments import check_n
+from ..display import numbers
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from .effort import EFFORT_KEYS
@@ -272,8 +272,8 @@ def solver_grid(profile: SearchProfile) -> Grid:
             [
                 solver.backend,
                 numbers.seconds(solver.seconds),
-                numbers.count(solver.count),
-                f"{numbers.count(round(efforts[0][1]))} {efforts[0][0]}" if efforts else "-",
+                numbers.thousands(solver.count),
+                f"{numbers.thousands(round(efforts[0][1]))} {efforts[0][0]}" if efforts else "-",
             ]
         )
     return grid
@@ -299,7 +299,7 @@ def _figure_text(key: str, value: float) -> str:
     if "time" in key.lower() or "seconds" in key.lower():  # solveTime, wall_time
         return f"{key}={numbers.seconds(value)}"
     if float(value).is_integer():
-        return f"{key}={numbers.count(int(value))}"
+        return f"{key}={numbers.thousands(int(value))}"
     return f"{key}={numbers.significant(value)}"
 
 
@@ -377,7 +377,7 @@ def profile_figure(profile: SearchProfile, title: str | None = None):
         total_axes.set_xlim(1, max(values) * 4)
         for position, value in zip(positions, values, strict=True):
             total_axes.annotate(
-                f" {numbers.count(round(value))}",
+                f" {numbers.thousands(round(value))}",
                 (value, position),
                 va="center",
                 fontsize="x-small",

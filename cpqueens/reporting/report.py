@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._files import write_atomic
 from .._version import __version__
 from ..api import solve
 from ..checking.compare import crosscheck
 from ..checking.verdicts import CrossCheckRow
-from ..numbers import count, plural, seconds
-from ..svgboard import to_svg
+from ..disk.writing import write_atomic
+from ..display.numbers import plural, seconds, thousands
+from ..display.svg import to_svg
 from ..trees.build import decision_tree
 from ..trees.drawing import draw_tree
 from .bench import Timing, bench_figure, bench_notes, figure_bytes, run_bench
@@ -233,7 +233,7 @@ def machine_info(backends: Sequence[Any] = ()) -> list[tuple[str, str]]:
         packages.append(f"{name}: {version}")
     return [
         ("CPU", cpu_model()),
-        ("cores", count(os.cpu_count())),
+        ("cores", thousands(os.cpu_count())),
         ("load average", _load()),
         ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
         ("OS", platform.platform(terse=True) or sys.platform),
@@ -299,7 +299,7 @@ def effort_grid(timings: Sequence[Timing]) -> Grid | None:
         return None
 
     def cell(t: Timing) -> str:
-        return "-" if t.nodes is None else count(t.nodes) + _EFFORT_MARK.get(t.effort or "", "")
+        return "-" if t.nodes is None else thousands(t.nodes) + _EFFORT_MARK.get(t.effort or "", "")
 
     return _grid_of(timings, cell)
 

@@ -22,7 +22,7 @@ from ..checking.verdicts import (
     note_lines,
     why_invalid,
 )
-from ..numbers import count, plural
+from ..display.numbers import plural, thousands
 from ..result import Result
 
 
@@ -175,7 +175,7 @@ def _column(row: Any) -> Any:
 
 
 def _cell(number: int | None) -> str:
-    return count(number)
+    return thousands(number)
 
 
 def _reference_cell(row: Any) -> str:
@@ -225,7 +225,7 @@ def _verdict(row: Any) -> str:
 def _timed_out(row: Any) -> str:
     return (
         f"T {row.backend} {_where(row)}: timed out after {plural(row.count, 'board')}, "
-        f"none wrong (the reference has {count(row.reference_count)}); "
+        f"none wrong (the reference has {thousands(row.reference_count)}); "
         "the rest was not compared"
     )
 
@@ -239,10 +239,10 @@ def _problem(row: Any) -> str:
     if row.compared == "count":
         return (
             f"{mark} {row.backend} {_where(row)}: states {plural(row.count, 'solution')}, "
-            f"the reference has {count(row.reference_count)}"
+            f"the reference has {thousands(row.reference_count)}"
         )
     parts = [
-        f"{count(getattr(row, kind + '_count'))} {kind}"
+        f"{thousands(getattr(row, kind + '_count'))} {kind}"
         for kind in ("missing", "extra", "invalid", "duplicated")
         if getattr(row, kind + "_count")
     ]
@@ -307,7 +307,7 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
         total = getattr(row, f"{kind}_count")
         if not total:
             continue
-        lines.append(f"{label}: {count(total)}")
+        lines.append(f"{label}: {thousands(total)}")
         examples = getattr(row, kind)
         for board in examples:
             why = f"  ({_why_invalid(board, row.n)})" if kind == "invalid" else ""
@@ -322,7 +322,7 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
             )
             examples += parsed.invalid_lines[:EXAMPLES]
         if total > len(examples):
-            lines.append(f"  ... and {count(total - len(examples))} more")
+            lines.append(f"  ... and {thousands(total - len(examples))} more")
     if row.miscounted:
         lines.append(
             f"states {plural(row.stated_count, 'solution')} but printed "

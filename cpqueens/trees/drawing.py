@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._files import atomic_path, check_target, suffix_of
 from ..board import as_int
+from ..disk.writing import atomic_path, check_target, suffix_of
+from ..display.numbers import plural, thousands
 from ..errors import InvalidInputError, InvalidTypeError
-from ..numbers import count, plural
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -482,7 +482,7 @@ def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
             f"{n}-queens search tree, {G.graph['propagation']} propagation, "
             f"{G.graph['order']} order: {plural(below - counts['rejected'], 'node')}"
         )
-        text += f", {count(counts['wiped_out'])} wiped out"
+        text += f", {thousands(counts['wiped_out'])} wiped out"
         root = G.nodes[_root(G)]
         if root.get("wiped_out", -1) >= 0:
             text += f" (row {root['wiped_out']} at the root)"

@@ -42,9 +42,9 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._files import atomic_path, check_target, suffix_of
 from ..arguments import check_blocked, check_fixed, check_fixed_squares
 from ..board import as_int, is_bool
+from ..disk.writing import atomic_path, check_target, suffix_of
 from ..engines.propagation import check_search
 from ..errors import InvalidInputError, InvalidTypeError
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows

@@ -8,7 +8,7 @@
 
 >>> seconds(1210.4), seconds(1.2149), seconds(0.01234), seconds(0.0000123)
 ('1210 s', '1.21 s', '12.3 ms', '12.3 µs')
->>> count(2890310), plural(1, "node"), plural(2056, "node"), plural(3, "board")
+>>> thousands(2890310), plural(1, "node"), plural(2056, "node"), plural(3, "board")
 ('2,890,310', '1 node', '2,056 nodes', '3 boards')
 """
 
@@ -52,7 +52,7 @@ def significant(value: float, digits: int = 3) -> str:
     return text
 
 
-def count(value: int | None) -> str:
+def thousands(value: int | None) -> str:
     """A whole number with thousands separators (``-`` for None)."""
     return "-" if value is None else f"{value:,}"
 
@@ -60,4 +60,4 @@ def count(value: int | None) -> str:
 def plural(number: int, noun: str, plural_form: str | None = None) -> str:
     """``number`` and ``noun``, in the plural unless the number is one."""
     word = noun if number == 1 else (plural_form or noun + "s")
-    return f"{count(number)} {word}"
+    return f"{thousands(number)} {word}"

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidInputError, InvalidTypeError
+from ..errors import InvalidInputError, InvalidTypeError
 
 #: The signals whose default action ends the process: a ``.part`` file being written
 #: when one arrives is removed first.

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import Solution, attacking_pairs, check_drawable, check_placement, is_valid, render
+from ..board import Solution, attacking_pairs, check_drawable, check_placement, is_valid, render
 
 LIGHT, DARK, QUEEN, CLASH = "#f0d9b5", "#b58863", "#1f2a44", "#c0392b"
 
