@@ -13,18 +13,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .arguments import (
-    Square,
-    check_blocked,
-    check_fixed,
-    check_fixed_squares,
-    check_int,
-    check_n,
-    check_time_limit,
-)
+from .arguments import Square, check_int, check_n, check_time_limit
 from .board import Solution, canonical
 from .errors import InvalidInputError, SearchTimeoutError, UnsupportedOptionError
-from .instances import Instance
+from .instances import as_instance
 from .result import Result
 from .solvers import REGISTRY, Backend, BackendInfo, Problem, SearchRun, get_backend
 from .solvers.base import OutOfTime
@@ -58,17 +50,12 @@ def _prepare(
     options: dict[str, Any],
 ) -> _Plan:
     started = time.monotonic()
-    instance = n if isinstance(n, Instance) else None
-    if instance is not None:
-        if fixed is not None or blocked is not None:
-            raise InvalidInputError(
-                "give the fixed queens and blocked squares in the Instance or as "
-                "arguments, not both"
-            )
-        n, fixed = instance.n, instance.fixed_rows
-    n = check_n(n)
     engine = get_backend(backend)
-    check_size(engine, n)
+    # The general size limit, then the backend's, before anything of size n is made.
+    instance = as_instance(
+        n, fixed, blocked, largest=lambda size: check_size(engine, check_n(size))
+    )
+    n = instance.n
     if limit is not None:
         limit = check_int(limit, "limit", 1)
     time_limit = check_time_limit(time_limit)
@@ -77,14 +64,7 @@ def _prepare(
         seed = check_int(seed, "seed")
     if workers is not None:
         workers = check_int(workers, "workers", 1)
-    if instance is not None:
-        # Checked when the instance was made: thousands of squares need no second look.
-        per_row = _per_row(instance)
-        squares = instance.blocked_set
-    else:
-        per_row = check_fixed(fixed, n)
-        squares = check_blocked(blocked, n)
-        check_fixed_squares(per_row, squares)
+    squares = instance.blocked_set
 
     def refuse(option: str, flag: str) -> None:
         able = [b.name for b in REGISTRY.values() if getattr(b, flag)]
@@ -93,7 +73,7 @@ def _prepare(
             f"{', '.join(able) or 'none'}"
         )
 
-    if fixed and not engine.supports_fixed:
+    if instance.fixed and not engine.supports_fixed:
         refuse("fixed", "supports_fixed")
     if squares and not engine.supports_blocked:
         refuse("blocked", "supports_blocked")
@@ -122,7 +102,7 @@ def _prepare(
         )
     problem = Problem(
         n=n,
-        fixed=per_row,
+        fixed=instance.fixed_per_row(),
         seed=seed,
         workers=workers,
         # With unique=True several solutions make one class, so the backend cannot
@@ -143,13 +123,6 @@ def _given(per_row: tuple[int | None, ...]) -> dict[int, int]:
     if per_row.count(None) == len(per_row):
         return {}
     return {row: col for row, col in enumerate(per_row) if col is not None}
-
-
-def _per_row(instance: Instance) -> tuple[int | None, ...]:
-    columns: list[int | None] = [None] * instance.n
-    for row, column in instance.fixed:
-        columns[row] = column
-    return tuple(columns)
 
 
 def check_size(engine: Backend, n: int) -> None:

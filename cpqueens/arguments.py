@@ -87,6 +87,26 @@ def check_fixed(fixed: Mapping[int, int] | None, n: int) -> tuple[int | None, ..
     return tuple(per_row)
 
 
+def check_fixed_pairs(fixed: Mapping[int, int] | None, n: int) -> tuple[Square, ...]:
+    """Turn a ``{row: column}`` mapping into sorted ``(row, column)`` pairs, checking
+    every entry like :func:`check_fixed` but making nothing of size ``n``.
+
+    >>> check_fixed_pairs({3: 0, 1: 2}, 10**9)
+    ((1, 2), (3, 0))
+    """
+    if fixed is None:
+        return ()
+    if not isinstance(fixed, Mapping):
+        raise InvalidTypeError(
+            f"fixed must be a mapping of row -> column, got {type(fixed).__name__}"
+        )
+    pairs = {
+        _fixed_index(row, "row", n): _fixed_index(column, "column", n)
+        for row, column in fixed.items()
+    }
+    return tuple(sorted(pairs.items()))
+
+
 def _fixed_index(value: object, name: str, n: int) -> int:
     """One row or column of ``fixed`` as a plain int on a board of size ``n``."""
     number = as_int(value)

@@ -54,7 +54,7 @@ def test_fixed_off_the_board(backend, fixed, pattern):
 
 def test_fixed_of_the_wrong_type():
     with pytest.raises(TypeError, match="mapping"):
-        cpqueens.solve(8, fixed=[(0, 1)])
+        cpqueens.solve(8, fixed=5)
     with pytest.raises(TypeError, match="column must be an integer"):
         cpqueens.solve(8, fixed={0: "a"})
 

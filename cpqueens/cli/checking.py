@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .. import api
-from ..arguments import check_time_limit
+from ..arguments import check_n, check_time_limit
 from ..display.numbers import plural, thousands
 from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import InvalidInputError, TreeTooLargeError
@@ -494,7 +493,7 @@ def verify(
     from ..checking.verdicts import CrossCheckReport
     from ..reporting.tables import verify_lines
 
-    api.check_n(n)
+    check_n(n)
     faults_target = output_path(faults_file, FAULT_SUFFIXES)
     check_tree_reference(reference, [n])
     text = source.read()
@@ -588,7 +587,7 @@ def tree(
     from ..trees.readwrite import export_tree
     from ..trees.summary import tree_summary
 
-    api.check_n(n)
+    check_n(n)
     target = output_path(output, TREE_SUFFIXES)
     picture = target is not None and target.suffix.lower() in (".png", ".svg", ".pdf")
     if solutions_only and not picture:

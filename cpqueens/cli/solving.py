@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from .. import api
+from ..arguments import check_n
 from ..board import MAX_RENDER_N
 from ..display.numbers import seconds, thousands
 from ..errors import SearchTimeoutError
@@ -161,7 +162,7 @@ def solve(
     # The backend's own size refusal first: a hint below must name a backend that
     # takes the board.
     engine = REGISTRY[check_backend(backend)]
-    api.check_size(engine, api.check_n(size))
+    api.check_size(engine, check_n(size))
     if every and not engine.exhaustive:
         able = listing_backends(size)
         instead = f"; backends that do: {', '.join(able)}" if able else ""

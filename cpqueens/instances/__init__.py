@@ -6,11 +6,12 @@ Every layer may read an instance; an instance knows no solver.
 
 from .files import FORMATS, format_instance, parse_instance, read_instance, write_instance
 from .generators import random_blocked, random_completion, random_solution
-from .instance import Instance
+from .instance import Instance, as_instance
 
 __all__ = [
     "FORMATS",
     "Instance",
+    "as_instance",
     "format_instance",
     "parse_instance",
     "random_blocked",

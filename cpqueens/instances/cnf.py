@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from ..arguments import Square
 from ..errors import InvalidInputError
-from .instance import Instance
+from .instance import Instance, as_instance
 
 #: pysat's at-most-one encodings that produce clauses, by the names of ``pysat.card.EncType``.
 CLAUSE_ENCODINGS = (
@@ -150,15 +150,7 @@ def dimacs(
     >>> text.splitlines()[-1]
     '-5 0'
     """
-    if isinstance(n, Instance):
-        if fixed is not None or blocked is not None:
-            raise InvalidInputError(
-                "give the fixed queens and blocked squares in the Instance or as "
-                "arguments, not both"
-            )
-        instance = n
-    else:
-        instance = Instance(n, fixed=fixed, blocked=blocked)
+    instance = as_instance(n, fixed, blocked)
     check_encoding(encoding, native=False)
     size = instance.n
     per_row: list[int | None] = [None] * size

@@ -8,10 +8,10 @@ Nightingale, "Complexity of n-Queens Completion", JAIR 59, 2017).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from ..arguments import Square, check_blocked, check_fixed, check_fixed_squares, check_n
+from ..arguments import Square, check_blocked, check_fixed_pairs, check_int, check_n
 from ..errors import InvalidInputError, InvalidTypeError
 
 
@@ -58,13 +58,18 @@ class Instance:
         name: str | None = None,
     ):
         n = check_n(n)
-        per_row = check_fixed(_as_mapping(fixed, n), n)
+        # Nothing of size n is made: an instance of n=10**9 with no queen given is small.
+        queens = check_fixed_pairs(_as_mapping(fixed, n), n)
         squares = check_blocked(blocked, n)
-        check_fixed_squares(per_row, squares)
+        for square in queens:
+            if square in squares:
+                raise InvalidInputError(
+                    f"the fixed queen on {square} stands on a blocked square; "
+                    "a square is either given a queen or blocked"
+                )
         if name is not None and not isinstance(name, str):
             raise InvalidTypeError(f"name must be a str, got {type(name).__name__}")
         object.__setattr__(self, "n", n)
-        queens = tuple((row, column) for row, column in enumerate(per_row) if column is not None)
         object.__setattr__(self, "fixed", queens)
         object.__setattr__(self, "blocked", tuple(sorted(squares)))
         object.__setattr__(self, "name", name)
@@ -93,9 +98,58 @@ class Instance:
         return dict(self.fixed)
 
     @property
+    def plain(self) -> bool:
+        """True when nothing is given or blocked: the whole n-queens problem."""
+        return not (self.fixed or self.blocked)
+
+    def fixed_per_row(self) -> tuple[int | None, ...]:
+        """The given queens as one entry a row (None where no queen is given): the
+        form the backends take. Of length n, so made only for boards a backend accepts."""
+        per_row: list[int | None] = [None] * self.n
+        for row, column in self.fixed:
+            per_row[row] = column
+        return tuple(per_row)
+
+    @property
     def blocked_set(self) -> frozenset[Square]:
         """The blocked squares as a set."""
         return frozenset(self.blocked)
+
+
+def as_instance(
+    n: int | Instance,
+    fixed: Mapping[int, int] | Iterable[Square] | None = None,
+    blocked: Iterable[Square] | None = None,
+    *,
+    largest: Callable[[int], None] | None = None,
+) -> Instance:
+    """The door every front function goes through: a board size with the keyword
+    ``fixed=``/``blocked=``, or an :class:`Instance`, as one checked :class:`Instance`.
+
+    ``largest`` is the caller's own size check (a backend's, the decision tree's):
+    it sees the board size before anything else is looked at, so a board the
+    caller cannot take is refused in the caller's words.
+
+    >>> as_instance(6, fixed={0: 1}) == Instance(6, fixed=[(0, 1)])
+    True
+    >>> as_instance(Instance(6), blocked=[(0, 0)])
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: give the fixed queens and blocked squares in the \
+Instance or as arguments, not both
+    """
+    if isinstance(n, Instance):
+        if fixed is not None or blocked is not None:
+            raise InvalidInputError(
+                "give the fixed queens and blocked squares in the Instance or as "
+                "arguments, not both"
+            )
+        if largest is not None:
+            largest(n.n)
+        return n
+    if largest is not None:
+        largest(check_int(n, "n", 1))
+    return Instance(n, fixed=fixed, blocked=blocked)
 
 
 def _as_mapping(

@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..arguments import Square, check_blocked, check_fixed, check_fixed_squares, check_int
+from ..arguments import Square, check_int
 from ..engines.propagation import check_search
-from ..errors import InvalidInputError, TreeTooLargeError
-from ..instances import Instance
+from ..errors import TreeTooLargeError
+from ..instances import Instance, as_instance
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows
 from .price import Budget, TreePrice, format_bytes, format_seconds, tree_price
 from .size import DEFAULT_MAX_NODES, MAX_TREE_N, check_tree_n, estimate, size_bounds, tree_search
@@ -153,19 +153,11 @@ def decision_tree(
     >>> G.graph["blocked"], sorted(cpqueens.tree_solutions(G))
     (((0, 1), (0, 4)), [(2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2)])
     """
-    if isinstance(n, Instance):
-        if fixed is not None or blocked is not None:
-            raise InvalidInputError(
-                "give the fixed queens and blocked squares in the Instance or as "
-                "arguments, not both"
-            )
-        n, fixed, blocked = n.n, n.fixed_rows, n.blocked
-    n = check_int(n, "n", 1)
-    # Before anything of size n is made: a list of n rows may not even fit.
-    check_tree_n(n)
-    per_row = check_fixed(fixed, n)
-    squares = check_blocked(blocked, n)
-    check_fixed_squares(per_row, squares)
+    # The tree's size limit before anything of size n is made: n rows may not even fit.
+    instance = as_instance(n, fixed, blocked, largest=check_tree_n)
+    n = instance.n
+    per_row = instance.fixed_per_row()
+    squares = instance.blocked_set
     masks = blocked_rows(squares, n) if squares else None
     if max_depth is not None:
         max_depth = check_int(max_depth, "max_depth", 0)
