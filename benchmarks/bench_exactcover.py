@@ -327,9 +327,9 @@ def dancing_links(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(HERE))
     import exactcover_dlx as dlx
 
-    from cpqueens.solvers.base import Problem
     from cpqueens.solvers.exactcover.backend import allowed_masks
     from cpqueens.solvers.exactcover.kernels import Search
+    from cpqueens.solvers.problem import Problem
 
     def bitsets(n, allowed):
         search = Search(n, allowed)

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers.base import TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE
+from cpqueens.solvers.run import TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ("all", "one")

@@ -19,7 +19,7 @@ from .errors import InvalidInputError, SearchTimeoutError, UnsupportedOptionErro
 from .instances import as_instance
 from .result import Result
 from .solvers import REGISTRY, Backend, BackendInfo, Problem, SearchRun, get_backend
-from .solvers.base import OutOfTime
+from .solvers.run import OutOfTime
 
 DEFAULT_BACKEND = "recursive"
 

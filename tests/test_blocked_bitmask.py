@@ -18,9 +18,9 @@ from cpqueens.solvers import REGISTRY
 
 pytest.importorskip("numba")
 
-from cpqueens.solvers.base import Problem
 from cpqueens.solvers.bitmask.backend import LEAST_PREFIXES, subproblems
 from cpqueens.solvers.bitmask.tasks import split
+from cpqueens.solvers.problem import Problem
 
 
 def brute_force(n, fixed, blocked):

@@ -13,8 +13,9 @@ from cpqueens.board import MAX_RENDER_N, NUMPY_CHECK_N, is_valid, render
 from cpqueens.display.svg import MAX_SVG_N, to_svg
 from cpqueens.errors import InvalidInputError, SolverError, UnsupportedOptionError
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers.base import Problem, check_solution
 from cpqueens.solvers.construct import construct
+from cpqueens.solvers.guards import check_solution
+from cpqueens.solvers.problem import Problem
 
 
 def safe_by_sets(columns, n):

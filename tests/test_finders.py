@@ -9,7 +9,7 @@ from reference import brute_force
 
 import cpqueens
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers.base import TIME_LIMIT_SLACK
+from cpqueens.solvers.run import TIME_LIMIT_SLACK
 
 NOISE = 1.0
 

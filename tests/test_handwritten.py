@@ -4,7 +4,7 @@ import pytest
 
 import cpqueens
 from cpqueens.board import is_valid
-from cpqueens.solvers.base import MAX_RECURSION_DEPTH
+from cpqueens.solvers.guards import MAX_RECURSION_DEPTH
 
 BACKTRACKERS = ["recursive", "stack", "tree", "random"]
 

@@ -8,7 +8,7 @@ from interrupting import interrupt_solve
 
 import cpqueens
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers.base import TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE
+from cpqueens.solvers.run import TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE
 
 #: Added to the promised slack for this test machine's own noise (start-up of a
 #: solver's runtime on a shared, loaded machine).
@@ -84,7 +84,8 @@ def test_sat_solvers_that_cannot_be_stopped_run_where_they_can(solver):
 
 def test_a_sat_child_that_dies_is_a_solver_error():
     pytest.importorskip("pysat")
-    from cpqueens.solvers.base import Problem, SearchRun
+    from cpqueens.solvers.problem import Problem
+    from cpqueens.solvers.run import SearchRun
     from cpqueens.solvers.sat import models_in_child
 
     problem = Problem(6, (None,) * 6, options={"solver": "lingeling", "encoding": "bogus"})

@@ -11,7 +11,7 @@ from reference import brute_force
 import cpqueens
 from cpqueens.board import is_valid
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers.base import TIME_LIMIT_SLACK
+from cpqueens.solvers.run import TIME_LIMIT_SLACK
 
 pytest.importorskip("numba")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from ..errors import UnknownBackendError
-from .base import Backend, BackendInfo, Problem, SearchRun
+from .base import Backend, BackendInfo
 from .bitmask import BitmaskBackend
 from .choco import ChocoBackend
 from .constraint import ConstraintBackend
@@ -27,10 +27,12 @@ from .exactcover import ExactCoverBackend
 from .minconflicts import MinConflictsBackend
 from .minizinc import MiniZincBackend
 from .nodetree import TreeBackend
+from .problem import Problem
 from .propagate import PropagationBackend
 from .qs import QSBackend
 from .random import RandomizedBackend
 from .recursive import RecursiveBackend
+from .run import SearchRun
 from .sat import SatBackend
 from .stack import StackBackend
 

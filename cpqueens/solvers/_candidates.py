@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import Problem
+from .problem import Problem
 
 
 def row_candidates(problem: Problem) -> list[Sequence[int]]:

@@ -8,7 +8,7 @@ grouped by row once and a row without one gets its whole range.
 
 from __future__ import annotations
 
-from .base import Problem
+from .problem import Problem
 
 
 def row_domains(problem: Problem) -> list[list[int]]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import sys
 
-from .base import Problem, SearchRun
+from .problem import Problem
+from .run import SearchRun
 from .sat import BLOCK_END, find_models
 
 

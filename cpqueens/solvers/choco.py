@@ -36,7 +36,10 @@ from typing import Any
 from ..board import Solution
 from ..errors import SolverError
 from ._domains import row_domains
-from .base import Backend, Problem, SearchRun, check_choice, check_solution
+from .base import Backend
+from .guards import check_choice, check_solution
+from .problem import Problem
+from .run import SearchRun
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "DEFAULT")
 SEARCHES = ("auto", "input", "first-fail")

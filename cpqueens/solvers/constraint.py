@@ -28,7 +28,9 @@ from typing import Any
 
 from ..board import Solution
 from ._domains import row_domains
-from .base import Backend, Problem, SearchRun, check_interval
+from .base import Backend
+from .problem import Problem
+from .run import SearchRun, check_interval
 
 DIAGONALS = ("global", "pairwise")
 

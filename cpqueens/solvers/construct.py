@@ -51,7 +51,10 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import UnsupportedOptionError
-from .base import Backend, Problem, SearchRun, check_solution
+from .base import Backend
+from .guards import check_solution
+from .problem import Problem
+from .run import SearchRun
 
 
 def construct(n: int) -> Any:

@@ -30,14 +30,11 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import SolverError
-from .base import (
-    Backend,
-    Problem,
-    SearchRun,
-    check_choice,
-    check_solution,
-    signal_handlers_kept,
-)
+from .base import Backend
+from .guards import check_choice, check_solution
+from .problem import Problem
+from .run import SearchRun
+from .stopping import signal_handlers_kept
 
 DEFAULT_SOLVER = "ortools"
 #: cpmpy's extras that are not solvers.

@@ -44,7 +44,10 @@ from typing import Any
 from ..board import Solution
 from ..errors import InvalidInputError
 from ._domains import row_domains
-from .base import Backend, Problem, SearchRun, watched
+from .base import Backend
+from .problem import Problem
+from .run import SearchRun
+from .stopping import watched
 
 SEARCHES = ("auto", "blocks", "free")
 DEFAULT_SPLIT_DEPTH = 2

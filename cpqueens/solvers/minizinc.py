@@ -42,14 +42,11 @@ from typing import Any
 from ..board import Solution
 from ..errors import BackendUnavailableError, SolverError
 from ..parallel.processes import kill_tree
-from .base import (
-    Backend,
-    Problem,
-    SearchRun,
-    check_choice,
-    check_solution,
-    run_stoppable,
-)
+from .base import Backend
+from .guards import check_choice, check_solution
+from .problem import Problem
+from .run import SearchRun
+from .stopping import run_stoppable
 
 DEFAULT_SOLVER = "gecode"
 SEARCHES = ("auto", "input", "first-fail")

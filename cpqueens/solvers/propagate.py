@@ -11,7 +11,9 @@ from typing import Any
 
 from ..board import Solution
 from ..engines.propagation import check_search, propagator
-from .base import Backend, Problem, SearchRun, check_interval
+from .base import Backend
+from .problem import Problem
+from .run import SearchRun, check_interval
 
 
 class PropagationBackend(Backend):

@@ -27,7 +27,9 @@ from collections.abc import Iterator
 
 from ..board import Solution
 from ._candidates import row_candidates
-from .base import Backend, Problem, SearchRun, check_interval
+from .base import Backend
+from .problem import Problem
+from .run import SearchRun, check_interval
 
 
 class RecursiveBackend(Backend):

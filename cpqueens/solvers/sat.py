@@ -50,15 +50,11 @@ from ..instances.cnf import (
     blocked_clauses,
     board_formula,
 )
-from .base import (
-    Backend,
-    OutOfTime,
-    Problem,
-    SearchRun,
-    check_choice,
-    check_solution,
-    run_stoppable,
-)
+from .base import Backend
+from .guards import check_choice, check_solution
+from .problem import Problem
+from .run import OutOfTime, SearchRun
+from .stopping import run_stoppable
 
 #: pysat's at-most-one encodings, by the names of ``pysat.card.EncType``, and ``native``.
 ENCODINGS = (*CLAUSE_ENCODINGS, NATIVE)

@@ -45,7 +45,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import Solution
-from .base import Backend, Problem, SearchRun, check_interval
+from .base import Backend
+from .problem import Problem
+from .run import SearchRun, check_interval
 
 TRIED = ("pushed", "tested")
 

@@ -29,7 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...board import Solution
 from ...errors import InvalidInputError, UnsupportedOptionError
-from ..base import Backend, Problem, SearchRun
+from ..base import Backend
+from ..problem import Problem
+from ..run import SearchRun
 
 if TYPE_CHECKING:
     import numpy as np
@@ -362,7 +364,7 @@ def subproblems(problem: Problem, tasks: int = TASKS_PER_WORKER) -> dict[str, An
     ``tasks``), or no row is left to add; their completions are counted as they are,
     unweighted.
 
-    >>> from cpqueens.solvers.base import Problem
+    >>> from cpqueens.solvers.problem import Problem
     >>> items = subproblems(Problem(n=5, fixed=(None,) * 5, blocked=frozenset({(0, 0)})))
     >>> items["prefixes"].shape, bin(int(items["allowed"][0]))
     ((10, 4), '0b11110')

@@ -13,7 +13,9 @@ import time
 from collections.abc import Iterator
 
 from ...board import Solution
-from ..base import Backend, Problem, SearchRun
+from ..base import Backend
+from ..problem import Problem
+from ..run import SearchRun
 
 #: Work per kernel call, in (nodes x board size): a node costs a few steps per open
 #: row and column, so a call takes about as long at every n (a few milliseconds).
@@ -117,7 +119,7 @@ class ExactCoverBackend(Backend):
 def allowed_masks(problem: Problem) -> list[int]:
     """Per row, the columns a queen may take (bit ``c``): its fixed one, or every free one.
 
-    >>> from cpqueens.solvers.base import Problem
+    >>> from cpqueens.solvers.problem import Problem
     >>> allowed_masks(Problem(4, (None, 2, None, None), blocked=frozenset({(0, 1)})))
     [13, 4, 15, 15]
     """

@@ -14,7 +14,10 @@ from typing import Any
 
 from ...board import Solution
 from ...errors import InvalidInputError, UnsupportedOptionError
-from ..base import Backend, Problem, SearchRun, check_solution
+from ..base import Backend
+from ..guards import check_solution
+from ..problem import Problem
+from ..run import SearchRun
 
 #: Squares looked at per kernel call: a few milliseconds of compiled work.
 WORK_PER_CALL = 1 << 16

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...board import Solution
 from ...errors import InvalidInputError, SolverError, UnsupportedOptionError
-from ..base import Backend, Problem, SearchRun
+from ..base import Backend
+from ..problem import Problem
+from ..run import SearchRun
 
 if TYPE_CHECKING:
     import numpy as np
@@ -195,7 +197,7 @@ class QSBackend(Backend):
 def fixed_queens(problem: Problem) -> tuple[np.ndarray, np.ndarray]:
     """The rows of the fixed queens and their columns, as arrays.
 
-    >>> from cpqueens.solvers.base import Problem
+    >>> from cpqueens.solvers.problem import Problem
     >>> [a.tolist() for a in fixed_queens(Problem(4, (None, 3, None, 0)))]
     [[1, 3], [3, 0]]
     """
@@ -226,7 +228,7 @@ def blocked_rows(problem: Problem) -> tuple[np.ndarray, np.ndarray]:
 
     Without blocked squares both arrays are of length 1 (the kernel's sign for none).
 
-    >>> from cpqueens.solvers.base import Problem
+    >>> from cpqueens.solvers.problem import Problem
     >>> squares = frozenset({(2, 0), (0, 2), (0, 1)})
     >>> starts, columns = blocked_rows(Problem(3, (None,) * 3, blocked=squares))
     >>> starts.tolist(), columns.tolist()
