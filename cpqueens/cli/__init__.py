@@ -8,7 +8,8 @@ short is neither a wrong answer nor bad input (``crosscheck`` gives 1 when
 something also disagrees). The work itself is done by the library
 (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`); the
 modules here only parse, dispatch and print: ``solving`` (backends, solve, count),
-``checking`` (crosscheck, verify, tree), ``timing`` (bench, report),
+``checking`` (crosscheck; ``resolving`` turns its ``--backends`` into backends
+and functions), ``verifying`` (verify), ``trees`` (tree), ``timing`` (bench, report),
 ``profiling`` (profile), ``instances`` (generate) and ``campaigns`` (campaign run,
 summary, plot).
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 import click
 
 from .._version import __version__
-from . import campaigns, checking, instances, profiling, solving, timing
+from . import campaigns, checking, instances, profiling, solving, timing, trees, verifying
 from ._common import Group
 
 
@@ -58,8 +59,8 @@ for command in (
     solving.solve,
     solving.count,
     checking.crosscheck,
-    checking.verify,
-    checking.tree,
+    verifying.verify,
+    trees.tree,
     profiling.profile,
     timing.bench,
     timing.report,

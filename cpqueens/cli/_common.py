@@ -331,3 +331,17 @@ def backend_options(function: Callable) -> Callable:
         metavar="KEY=VALUE",
         help="A backend-specific option, e.g. -O tried=tested for stack (repeatable).",
     )(function)
+
+
+#: The files --faults writes.
+FAULT_SUFFIXES = (".csv", ".json")
+
+
+def faults_option(function: Callable) -> Callable:
+    return click.option(
+        "--faults",
+        "faults_file",
+        metavar="FILE",
+        help="Write every faulty board to FILE (.csv or .json): n, backend or program, "
+        "the kind of fault, the board 0-based, and the line the program printed it on.",
+    )(function)

@@ -1,37 +1,29 @@
-"""The commands that check solvers against the decision tree: ``crosscheck``, ``verify``
-and ``tree``."""
+"""``cpqueens crosscheck``: backends, functions and programs checked against a reference,
+on board sizes or instances; its progress, table and verdict line."""
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import importlib.util
-import inspect
-import os
-import sys
-from collections.abc import Callable, Iterable
-from pathlib import Path
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..arguments import check_n, check_time_limit
-from ..display.numbers import plural, thousands
-from ..engines.propagation import ORDERS, PROPAGATIONS
-from ..errors import InvalidInputError, TreeTooLargeError
+from ..arguments import check_time_limit
+from ..display.numbers import plural
+from ..errors import InvalidInputError
 from ..parallel.progress import progress_bar, wants_bar
 from ..solvers import REGISTRY
 from . import ranges
 from ._common import (
     DEFAULT_SET_HELP,
     DISAGREES,
+    FAULT_SUFFIXES,
     TIMED_OUT,
-    TREE_SUFFIXES,
     BadInput,
-    check_backend,
     check_tree_reference,
     default_set_note,
     emit_json,
+    faults_option,
     finished,
     json_option,
     output_options,
@@ -39,22 +31,10 @@ from ._common import (
     quiet_option,
     say,
 )
+from .resolving import backend_choice
 
 if TYPE_CHECKING:
     from ..checking.verdicts import CrossCheckReport
-
-#: The files --faults writes.
-FAULT_SUFFIXES = (".csv", ".json")
-
-
-def faults_option(function: Callable) -> Callable:
-    return click.option(
-        "--faults",
-        "faults_file",
-        metavar="FILE",
-        help="Write every faulty board to FILE (.csv or .json): n, backend or program, "
-        "the kind of fault, the board 0-based, and the line the program printed it on.",
-    )(function)
 
 
 @click.command()
@@ -348,319 +328,3 @@ def crosscheck_verdict(report: CrossCheckReport, programs: Iterable[str] = ()) -
         return f"nothing disagrees, but {subject} timed out (rows marked T): not all was compared"
     subject, many = who(report.rows)
     return f"{subject} {'agree' if many else 'agrees'} with the reference"
-
-
-def backend_choice(text: str) -> list[Any]:
-    """The backends named in ``--backends``: registry names (each checked to be usable)
-    and Python functions named ``MODULE:FUNCTION``, loaded."""
-    chosen: list[Any] = []
-    for name in ranges.parse_backends(text, list(REGISTRY)):
-        chosen.append(load_function(name) if ":" in name else check_backend(name))
-    return chosen
-
-
-def load_function(spec: str) -> Callable[[Any], Any]:
-    """The Python function named ``MODULE:FUNCTION`` (or ``file.py:FUNCTION``), as a
-    crosscheck backend labelled ``spec``; a one-line error naming it when it cannot be.
-
-    The module is imported from the current folder or sys.path. A function of one
-    argument is called as the Python API calls it (with n, or the instance); one that
-    takes two is called ``f(n, fixed)``, ``fixed`` a dict row -> column.
-    """
-    spec = spec.strip()
-    module_name, _, attribute = (part.strip() for part in spec.partition(":"))
-    where = f"--backends {spec!r}"
-    try:
-        module = _import(module_name)
-    except ModuleNotFoundError as error:
-        missing = error.name or module_name
-        if module_name == missing or module_name.startswith(missing + "."):
-            raise BadInput(
-                f"{where}: no module named {module_name!r} in the current folder or on sys.path"
-            ) from None
-        raise BadInput(
-            f"{where}: importing {module_name!r} failed: no module named {missing!r}"
-        ) from None
-    except BadInput:
-        raise
-    except (Exception, SystemExit) as error:
-        raise BadInput(
-            f"{where}: importing {module_name!r} failed: {type(error).__name__}: {error}"
-        ) from None
-    target: Any = module
-    for part in attribute.split("."):
-        try:
-            target = getattr(target, part)
-        except AttributeError:
-            raise BadInput(f"{where}: module {module_name!r} has no {attribute!r}") from None
-    if not callable(target):
-        raise BadInput(
-            f"{where}: {attribute!r} is a {type(target).__name__}, not a function f(n) -> solutions"
-        )
-    return _as_backend(target, spec)
-
-
-def _import(module_name: str) -> Any:
-    """Import a module by name from the current folder or sys.path, or a ``.py`` file."""
-    importlib.invalidate_caches()  # a module written a moment ago is found
-    if module_name.endswith(".py"):
-        path = Path(module_name)
-        if not path.is_file():
-            raise BadInput(f"--backends: no file {module_name!r}")
-        found = importlib.util.spec_from_file_location(path.stem, path)
-        if found is None or found.loader is None:
-            raise BadInput(f"--backends: cannot import {module_name!r}")
-        module = importlib.util.module_from_spec(found)
-        found.loader.exec_module(module)
-        return module
-    folder = os.getcwd()
-    added = folder not in sys.path and "" not in sys.path
-    if added:
-        sys.path.insert(0, folder)
-    try:
-        return importlib.import_module(module_name)
-    finally:
-        if added:
-            with contextlib.suppress(ValueError):
-                sys.path.remove(folder)
-
-
-def _as_backend(function: Callable[..., Any], label: str) -> Callable[[Any], Any]:
-    """``function`` called as a crosscheck backend: f(case), or f(n, fixed) when it
-    needs two arguments."""
-    from ..checking.cases import size_of
-    from ..instances import Instance
-
-    try:
-        parameters = inspect.signature(function).parameters.values()
-        needed = sum(
-            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
-            for p in parameters
-        )
-    except (TypeError, ValueError):  # a builtin without a signature: called with n
-        needed = 1
-
-    def run(case: Any) -> Any:
-        if needed >= 2:
-            fixed = dict(case.fixed) if isinstance(case, Instance) else {}
-            return function(size_of(case), fixed)
-        return function(case)
-
-    run.__name__ = label
-    return run
-
-
-@click.command()
-@click.argument("n", type=int)
-@click.argument("source", metavar="[FILE|-]", type=click.File("rb"), default="-")
-@output_options
-@click.option(
-    "--reference",
-    default="tree",
-    show_default=True,
-    help="tree (the explicit decision tree, up to n=12) or a backend name.",
-)
-@faults_option
-@json_option
-@quiet_option
-def verify(
-    n: int,
-    source: Any,
-    parse: str,
-    expect: str,
-    base: str | None,
-    ignore: tuple[str, ...],
-    reference: str,
-    faults_file: str | None,
-    as_json: bool,
-    quiet: bool,
-) -> None:
-    """Check a program's output for board size N, read from FILE or standard input.
-
-    \b
-    Examples:
-      ./myqueens 8 | cpqueens verify 8
-      cpqueens verify 8 boards.txt --expect some
-
-    Every line is accounted for: boards, a stated count, captions ("Solution 3:"),
-    notes (prose, shown with their line numbers, never judged) and lines shaped
-    like a board that are not one (invalid: the output disagrees). Prints what is
-    missing, extra, invalid or repeated, each faulty board 0-based with the line it
-    was printed on (and its base); --faults FILE lists them all. Exit status 0 when
-    the output agrees with the reference, 1 when it does not.
-    """
-    from ..checking.compare import check_output
-    from ..checking.verdicts import CrossCheckReport
-    from ..reporting.tables import verify_lines
-
-    check_n(n)
-    faults_target = output_path(faults_file, FAULT_SUFFIXES)
-    check_tree_reference(reference, [n])
-    text = source.read()
-    name = getattr(source, "name", "-")
-    label = "standard input" if name in ("-", "<stdin>") else name
-    row, parsed = check_output(
-        text,
-        n,
-        parse=parse,
-        expect=expect,
-        base=None if base is None else int(base),
-        reference=reference,
-        label=label,
-        ignore=ignore,
-    )
-    checked = CrossCheckReport(rows=(row,), reference=reference)
-    if faults_target is not None:
-        checked.write_faults(faults_target)
-    if as_json:
-        (record,) = checked.to_records()
-        record.update(
-            style=parsed.style,
-            base=parsed.base,
-            stated_count=parsed.count,
-            captions=parsed.captions,
-            ignored=parsed.ignored,
-            mixed=parsed.mixed,
-        )
-        emit_json(record)
-    else:
-        click.echo("\n".join(verify_lines(row, parsed, reference)))
-    say(quiet, "the output agrees" if row.agrees else "the output DISAGREES with the reference")
-    if faults_target is not None:
-        say(quiet, f"wrote {plural(len(checked.fault_records()), 'fault')} to {faults_target}")
-    if not row.agrees:
-        raise click.exceptions.Exit(DISAGREES)
-
-
-@click.command()
-@click.argument("n", type=int)
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help=f"One of {', '.join(TREE_SUFFIXES)}."
-)
-@click.option("--max-depth", type=int, help="Stop the tree at this many rows.")
-@click.option("--max-nodes", type=int, help="Refuse trees larger than this.")
-@click.option("--rejected", is_flag=True, help="Also show the squares that were tried and refused.")
-@click.option("--solutions-only", is_flag=True, help="Draw only the paths that reach a solution.")
-@click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
-@click.option(
-    "--blocked", default="", metavar="R:C,...", help="Squares no queen may take (never nodes)."
-)
-@click.option(
-    "--propagation",
-    type=click.Choice(PROPAGATIONS),
-    default="none",
-    show_default=True,
-    help="Blind backtracking, forward checking, or arc consistency after each queen.",
-)
-@click.option(
-    "--order",
-    type=click.Choice(ORDERS),
-    default="row",
-    show_default=True,
-    help="Next row: the lowest unplaced one, or the one with the fewest squares left.",
-)
-@json_option
-@quiet_option
-def tree(
-    n: int,
-    output: str | None,
-    max_depth: int | None,
-    max_nodes: int | None,
-    rejected: bool,
-    solutions_only: bool,
-    fixed: str,
-    blocked: str,
-    propagation: str,
-    order: str,
-    as_json: bool,
-    quiet: bool,
-) -> None:
-    """Build the backtracking decision tree of size N; draw it or export it with -o.
-
-    Pictures: .png, .svg, .pdf. Graph data: .graphml, .gexf, .json (node-link), .dot.
-    Without -o, print the size of the tree. With --propagation forward or arc, the
-    tree is the constraint-propagation search: dead ends where a row's domain is
-    wiped out are drawn apart, and --rejected shows the squares pruned away.
-    """
-    from ..trees.build import decision_tree
-    from ..trees.drawing import draw_tree
-    from ..trees.readwrite import export_tree
-    from ..trees.summary import tree_summary
-
-    check_n(n)
-    target = output_path(output, TREE_SUFFIXES)
-    picture = target is not None and target.suffix.lower() in (".png", ".svg", ".pdf")
-    if solutions_only and not picture:
-        raise BadInput("--solutions-only applies to pictures (-o tree.png, .svg or .pdf)")
-    limits: dict[str, Any] = {} if max_nodes is None else {"max_nodes": max_nodes}
-    try:
-        graph = decision_tree(
-            n,
-            ranges.parse_fixed(fixed) or None,
-            blocked=ranges.parse_squares(blocked) or None,
-            propagation=propagation,
-            order=order,
-            include_rejected=rejected,
-            max_depth=max_depth,
-            **limits,
-        )
-    except TreeTooLargeError as error:
-        nodes = f"{'at least' if error.at_least else 'about'} {error.estimate:,} nodes"
-        if error.cost:  # within --max-nodes, but its nodes cost more than the budget
-            raise BadInput(
-                f"the decision tree for n={n} would have {nodes}, {error.cost} that "
-                f"--max-nodes {error.max_nodes:,} allows; draw part of it with --max-depth D"
-                " or --fixed R:C, or the plain tree with --propagation none (about 1 kB a"
-                " node), or raise --max-nodes (the budget grows with it)"
-            ) from None
-        raise BadInput(
-            f"the decision tree for n={n} would have {nodes}, more "
-            f"than --max-nodes {error.max_nodes:,}; draw part of it with --max-depth D or"
-            " --fixed R:C, or raise --max-nodes if the memory is there (about 1 kB a node)"
-        ) from None
-    figures = tree_summary(graph)
-    if target is not None:
-        # Both writers go through a temporary file, so the target is whole or absent.
-        if picture:
-            draw_tree(graph, target, solutions_only=solutions_only)
-        else:
-            export_tree(graph, target)
-    summary = {
-        "n": n,
-        # Nodes below the root, as the docs and the search stats count them.
-        "nodes": figures.nodes,
-        "graph_nodes": figures.graph_nodes,
-        "edges": figures.edges,
-        "solutions": figures.solutions,
-        "propagation": propagation,
-        "order": order,
-        "queens_placed": figures.queens_placed,
-        "dead_ends": figures.dead_ends,
-        "output": None if target is None else str(target),
-    }
-    if as_json:
-        emit_json(summary)
-        return
-    solutions = plural(figures.solutions, "solution")
-    if max_depth is not None and max_depth < n and not figures.solutions:
-        # Cut before the last row: solutions may lie below the cut; "0 solutions" would lie.
-        solutions = f"cut at depth {max_depth}, before any solution could be reached"
-    below = f"{plural(figures.nodes, 'node')} below the root"
-    if figures.rejected:
-        below += (
-            f" ({plural(figures.queens_placed, 'queen')} placed, "
-            f"{thousands(figures.rejected)} rejected)"
-        )
-    line = f"n={n}: decision tree of {below}, {solutions}"
-    if propagation != "none":
-        line = (
-            f"n={n}, {propagation} propagation, {order} order: "
-            f"{plural(figures.queens_placed, 'queen')} placed, "
-            f"{plural(figures.dead_ends, 'dead end')} (a domain wiped out), {solutions}"
-        )
-        if figures.wiped_out >= 0:
-            line += f" (row {figures.wiped_out} wiped out at the root)"
-    if target is None:
-        click.echo(line)
-    else:
-        say(quiet, f"{line}; wrote {target}")

@@ -1,0 +1,119 @@
+"""What ``--backends`` names: registry backends (each checked to be usable here) and
+Python functions ``MODULE:FUNCTION`` (or ``file.py:FUNCTION``), imported and wrapped
+as cross-check backends."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..solvers import REGISTRY
+from . import ranges
+from ._common import BadInput, check_backend
+
+
+def backend_choice(text: str) -> list[Any]:
+    """The backends named in ``--backends``: registry names (each checked to be usable)
+    and Python functions named ``MODULE:FUNCTION``, loaded."""
+    chosen: list[Any] = []
+    for name in ranges.parse_backends(text, list(REGISTRY)):
+        chosen.append(load_function(name) if ":" in name else check_backend(name))
+    return chosen
+
+
+def load_function(spec: str) -> Callable[[Any], Any]:
+    """The Python function named ``MODULE:FUNCTION`` (or ``file.py:FUNCTION``), as a
+    crosscheck backend labelled ``spec``; a one-line error naming it when it cannot be.
+
+    The module is imported from the current folder or sys.path. A function of one
+    argument is called as the Python API calls it (with n, or the instance); one that
+    takes two is called ``f(n, fixed)``, ``fixed`` a dict row -> column.
+    """
+    spec = spec.strip()
+    module_name, _, attribute = (part.strip() for part in spec.partition(":"))
+    where = f"--backends {spec!r}"
+    try:
+        module = _import(module_name)
+    except ModuleNotFoundError as error:
+        missing = error.name or module_name
+        if module_name == missing or module_name.startswith(missing + "."):
+            raise BadInput(
+                f"{where}: no module named {module_name!r} in the current folder or on sys.path"
+            ) from None
+        raise BadInput(
+            f"{where}: importing {module_name!r} failed: no module named {missing!r}"
+        ) from None
+    except BadInput:
+        raise
+    except (Exception, SystemExit) as error:
+        raise BadInput(
+            f"{where}: importing {module_name!r} failed: {type(error).__name__}: {error}"
+        ) from None
+    target: Any = module
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise BadInput(f"{where}: module {module_name!r} has no {attribute!r}") from None
+    if not callable(target):
+        raise BadInput(
+            f"{where}: {attribute!r} is a {type(target).__name__}, not a function f(n) -> solutions"
+        )
+    return _as_backend(target, spec)
+
+
+def _import(module_name: str) -> Any:
+    """Import a module by name from the current folder or sys.path, or a ``.py`` file."""
+    importlib.invalidate_caches()  # a module written a moment ago is found
+    if module_name.endswith(".py"):
+        path = Path(module_name)
+        if not path.is_file():
+            raise BadInput(f"--backends: no file {module_name!r}")
+        found = importlib.util.spec_from_file_location(path.stem, path)
+        if found is None or found.loader is None:
+            raise BadInput(f"--backends: cannot import {module_name!r}")
+        module = importlib.util.module_from_spec(found)
+        found.loader.exec_module(module)
+        return module
+    folder = os.getcwd()
+    added = folder not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        if added:
+            with contextlib.suppress(ValueError):
+                sys.path.remove(folder)
+
+
+def _as_backend(function: Callable[..., Any], label: str) -> Callable[[Any], Any]:
+    """``function`` called as a crosscheck backend: f(case), or f(n, fixed) when it
+    needs two arguments."""
+    from ..checking.cases import size_of
+    from ..instances import Instance
+
+    try:
+        parameters = inspect.signature(function).parameters.values()
+        needed = sum(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+            for p in parameters
+        )
+    except (TypeError, ValueError):  # a builtin without a signature: called with n
+        needed = 1
+
+    def run(case: Any) -> Any:
+        if needed >= 2:
+            fixed = dict(case.fixed) if isinstance(case, Instance) else {}
+            return function(size_of(case), fixed)
+        return function(case)
+
+    run.__name__ = label
+    return run

@@ -1,0 +1,105 @@
+"""``cpqueens verify``: one program's output, read from a file or standard input, checked
+against the reference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..arguments import check_n
+from ..display.numbers import plural
+from ._common import (
+    DISAGREES,
+    FAULT_SUFFIXES,
+    check_tree_reference,
+    emit_json,
+    faults_option,
+    json_option,
+    output_options,
+    output_path,
+    quiet_option,
+    say,
+)
+
+
+@click.command()
+@click.argument("n", type=int)
+@click.argument("source", metavar="[FILE|-]", type=click.File("rb"), default="-")
+@output_options
+@click.option(
+    "--reference",
+    default="tree",
+    show_default=True,
+    help="tree (the explicit decision tree, up to n=12) or a backend name.",
+)
+@faults_option
+@json_option
+@quiet_option
+def verify(
+    n: int,
+    source: Any,
+    parse: str,
+    expect: str,
+    base: str | None,
+    ignore: tuple[str, ...],
+    reference: str,
+    faults_file: str | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Check a program's output for board size N, read from FILE or standard input.
+
+    \b
+    Examples:
+      ./myqueens 8 | cpqueens verify 8
+      cpqueens verify 8 boards.txt --expect some
+
+    Every line is accounted for: boards, a stated count, captions ("Solution 3:"),
+    notes (prose, shown with their line numbers, never judged) and lines shaped
+    like a board that are not one (invalid: the output disagrees). Prints what is
+    missing, extra, invalid or repeated, each faulty board 0-based with the line it
+    was printed on (and its base); --faults FILE lists them all. Exit status 0 when
+    the output agrees with the reference, 1 when it does not.
+    """
+    from ..checking.compare import check_output
+    from ..checking.verdicts import CrossCheckReport
+    from ..reporting.tables import verify_lines
+
+    check_n(n)
+    faults_target = output_path(faults_file, FAULT_SUFFIXES)
+    check_tree_reference(reference, [n])
+    text = source.read()
+    name = getattr(source, "name", "-")
+    label = "standard input" if name in ("-", "<stdin>") else name
+    row, parsed = check_output(
+        text,
+        n,
+        parse=parse,
+        expect=expect,
+        base=None if base is None else int(base),
+        reference=reference,
+        label=label,
+        ignore=ignore,
+    )
+    checked = CrossCheckReport(rows=(row,), reference=reference)
+    if faults_target is not None:
+        checked.write_faults(faults_target)
+    if as_json:
+        (record,) = checked.to_records()
+        record.update(
+            style=parsed.style,
+            base=parsed.base,
+            stated_count=parsed.count,
+            captions=parsed.captions,
+            ignored=parsed.ignored,
+            mixed=parsed.mixed,
+        )
+        emit_json(record)
+    else:
+        click.echo("\n".join(verify_lines(row, parsed, reference)))
+    say(quiet, "the output agrees" if row.agrees else "the output DISAGREES with the reference")
+    if faults_target is not None:
+        say(quiet, f"wrote {plural(len(checked.fault_records()), 'fault')} to {faults_target}")
+    if not row.agrees:
+        raise click.exceptions.Exit(DISAGREES)
