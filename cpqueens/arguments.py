@@ -8,10 +8,46 @@ the same words, without importing the layers above.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Mapping
 
-from .board import as_int, is_bool
 from .errors import InvalidInputError, InvalidTypeError
+
+
+def is_bool(value: object) -> bool:
+    """True for ``True``/``False`` and numpy's booleans, which are flags, never counts.
+
+    numpy is not imported for this: its boolean type is recognised by name (``bool_``
+    in numpy 1, ``bool`` in numpy 2), and numpy 1's booleans still have ``__index__``.
+
+    >>> is_bool(True), is_bool(1)
+    (True, False)
+    """
+    kind = type(value)
+    return isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+    )
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as a plain int when it is an integer of any type, else None.
+
+    An integer is anything with ``__index__`` (``int``, ``numpy.int64``, ...) except a
+    bool; a float is not one, even ``8.0``, since it may as well have been ``8.5``.
+
+    >>> import numpy
+    >>> as_int(numpy.int64(8)), type(as_int(numpy.int64(8))).__name__
+    (8, 'int')
+    >>> as_int(8.0), as_int(True), as_int(numpy.True_)
+    (None, None, None)
+    """
+    if is_bool(value):
+        return None
+    try:
+        # int() on top: an int subclass (an IntEnum) must not travel on as itself.
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def check_int(value: object, name: str, minimum: int | None = None) -> int:

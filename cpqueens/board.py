@@ -26,6 +26,7 @@ import operator
 from collections.abc import Sequence
 from typing import Literal
 
+from .arguments import as_int, check_int
 from .errors import InvalidInputError, InvalidTypeError
 
 Solution = tuple[int, ...]
@@ -112,42 +113,6 @@ def check_drawable(placement: Sequence[int], n: int | None, *, limit: int, drawe
 _SHOWN_ROWS = 32
 
 
-def is_bool(value: object) -> bool:
-    """True for ``True``/``False`` and numpy's booleans, which are flags, never counts.
-
-    numpy is not imported for this: its boolean type is recognised by name (``bool_``
-    in numpy 1, ``bool`` in numpy 2), and numpy 1's booleans still have ``__index__``.
-
-    >>> is_bool(True), is_bool(1)
-    (True, False)
-    """
-    kind = type(value)
-    return isinstance(value, bool) or (
-        kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
-    )
-
-
-def as_int(value: object) -> int | None:
-    """``value`` as a plain int when it is an integer of any type, else None.
-
-    An integer is anything with ``__index__`` (``int``, ``numpy.int64``, ...) except a
-    bool; a float is not one, even ``8.0``, since it may as well have been ``8.5``.
-
-    >>> import numpy
-    >>> as_int(numpy.int64(8)), type(as_int(numpy.int64(8))).__name__
-    (8, 'int')
-    >>> as_int(8.0), as_int(True), as_int(numpy.True_)
-    (None, None, None)
-    """
-    if is_bool(value):
-        return None
-    try:
-        # int() on top: an int subclass (an IntEnum) must not travel on as itself.
-        return int(operator.index(value))  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _row_count(placement: object) -> int:
     """How many rows ``placement`` has, after checking (in O(1)) that it is a run of columns.
 
@@ -173,14 +138,7 @@ def _board_size(rows: int, n: object) -> int:
                 "the board size must be a positive integer; a board needs at least one row"
             )
         return rows
-    size = as_int(n)
-    if size is None:
-        raise InvalidTypeError(
-            f"the board size n must be an integer, got {n!r} ({type(n).__name__})"
-        )
-    if size < 1:
-        raise InvalidInputError(f"the board size must be a positive integer; got n={n!r}")
-    return size
+    return check_int(n, "the board size n", 1)
 
 
 def _columns(placement: Sequence[int]) -> Solution:
@@ -237,11 +195,7 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
     False
     """
     rows = _row_count(solution)
-    size = rows if n is None else as_int(n)
-    if size is None:
-        raise InvalidTypeError(
-            f"the board size n must be an integer, got {n!r} ({type(n).__name__})"
-        )
+    size = rows if n is None else check_int(n, "the board size n")
     if rows != size:
         return False
     if size > NUMPY_CHECK_N:

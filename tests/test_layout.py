@@ -80,8 +80,9 @@ def _imports(path: pathlib.Path) -> set[str]:
 #: two units on one floor know nothing of each other.
 FLOORS = (
     {"errors", "_version"},
-    {"disk", "board"},
-    {"arguments", "display"},
+    {"disk", "arguments"},
+    {"board"},
+    {"display"},
     {"instances"},
     {"result"},
     {"engines", "parallel"},

@@ -21,8 +21,7 @@ import re
 from json import scanner
 from typing import Any
 
-from ..arguments import check_n
-from ..board import as_int
+from ..arguments import as_int, check_n
 from ..errors import InvalidInputError
 from ._text import SquareAt, check_queens, line_of, located
 from .instance import Instance
