@@ -221,6 +221,28 @@ def check_fixed_squares(fixed: tuple[int | None, ...], blocked: frozenset[Square
 UNLIMITED_SECONDS = 1e9
 
 
+def check_seconds(value: object, name: str) -> float:
+    """Return ``value`` as a positive number of seconds (an integer of any type or a
+    float, never a bool), else raise an error naming ``name``.
+
+    >>> check_seconds(2, "timeout")
+    2.0
+    >>> check_seconds(True, "timeout")
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidTypeError: timeout must be a number of seconds, got True
+    """
+    # Seconds may be whole (of any integer type, numpy's too) or a float; never a bool.
+    whole = as_int(value)
+    if whole is not None:
+        value = whole
+    elif is_bool(value) or not isinstance(value, float):
+        raise InvalidTypeError(f"{name} must be a number of seconds, got {value!r}")
+    if not value > 0:
+        raise InvalidInputError(f"{name} must be a positive number of seconds, got {value}")
+    return float(value)
+
+
 def check_time_limit(time_limit: object) -> float | None:
     """Return ``time_limit`` in seconds, or None for no limit, after checking it is positive.
 
@@ -229,14 +251,5 @@ def check_time_limit(time_limit: object) -> float | None:
     """
     if time_limit is None:
         return None
-    # Seconds may be whole (of any integer type, numpy's too) or a float; never a bool.
-    whole = as_int(time_limit)
-    if whole is not None:
-        time_limit = whole
-    elif is_bool(time_limit) or not isinstance(time_limit, float):
-        raise InvalidTypeError(f"time_limit must be a number of seconds, got {time_limit!r}")
-    if not time_limit > 0:
-        raise InvalidInputError(
-            f"time_limit must be a positive number of seconds, got {time_limit}"
-        )
-    return None if time_limit >= UNLIMITED_SECONDS else float(time_limit)
+    seconds = check_seconds(time_limit, "time_limit")
+    return None if seconds >= UNLIMITED_SECONDS else seconds

@@ -134,9 +134,7 @@ def _board_size(rows: int, n: object) -> int:
     """The size of a board of ``rows`` rows: ``n`` as a plain int, or ``rows`` by default."""
     if n is None:
         if rows < 1:
-            raise InvalidInputError(
-                "the board size must be a positive integer; a board needs at least one row"
-            )
+            raise InvalidInputError("a board needs at least one row, got none")
         return rows
     return check_int(n, "the board size n", 1)
 
@@ -144,13 +142,9 @@ def _board_size(rows: int, n: object) -> int:
 def _columns(placement: Sequence[int]) -> Solution:
     """``placement`` as a tuple of Python ints, or a type error naming what is wrong."""
     _row_count(placement)
-    columns = []
-    for row, column in enumerate(placement):
-        number = as_int(column)
-        if number is None:
-            raise InvalidTypeError(f"the column in row {row} must be an integer, got {column!r}")
-        columns.append(number)
-    return tuple(columns)
+    return tuple(
+        check_int(column, f"the column in row {row}") for row, column in enumerate(placement)
+    )
 
 
 def _check_permutation(solution: Sequence[int]) -> Solution:

@@ -4,6 +4,7 @@ import ast
 import importlib
 import pathlib
 import pkgutil
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -179,3 +180,77 @@ def test_every_command_takes_quiet():
         if not any("--quiet" in getattr(p, "opts", ()) and "-q" in p.opts for p in command.params)
     ]
     assert not lacking, f"commands without -q/--quiet: {lacking}"
+
+
+# One idea a module, checked once, drawn once. ------------------------------------------
+
+#: A module longer than this holds two ideas (STYLE: split along the idea).
+MAX_MODULE_LINES = 450
+
+
+def _modules() -> list[pathlib.Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def test_no_module_holds_more_than_one_screenful_of_ideas():
+    long = {
+        str(path.relative_to(PACKAGE)): lines
+        for path in _modules()
+        if (lines := len(path.read_text().splitlines())) > MAX_MODULE_LINES
+    }
+    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"
+
+
+def test_no_block_of_more_than_ten_lines_stands_twice():
+    from shapes import repeated_blocks
+
+    pairs = [f"{a[0]}:{a[1]}-{a[2]} ~ {b[0]}:{b[1]}-{b[2]}" for a, b in repeated_blocks(PACKAGE)]
+    assert not pairs, "blocks that stand twice:\n" + "\n".join(pairs[:20])
+
+
+def test_the_trees_use_only_networkx_public_api():
+    private = re.compile(r"\._(node|succ|pred|adj)\b")
+    found = [
+        f"{path.relative_to(PACKAGE)}:{number}"
+        for path in _modules()
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if private.search(line)
+    ]
+    assert not found, f"networkx's private attributes used at {found}"
+
+
+#: Names under which the CLI would hold the board sizes or instances of a command.
+_CASES = {"cases", "sizes", "ns", "instances"}
+
+
+def test_the_cli_does_not_loop_over_sizes_itself():
+    # The library takes every size and instance in one call and reports progress
+    # through callbacks; a loop here would run the library's loop a second time.
+    loops = []
+    for path in (PACKAGE / "cli").glob("*.py"):
+        if path.name == "ranges.py":  # the parser that makes the list of sizes
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.For | ast.comprehension):
+                iterated = node.iter
+                if isinstance(iterated, ast.Name) and iterated.id in _CASES:
+                    loops.append(f"{path.name}: for ... in {iterated.id}")
+    assert not loops, loops
+
+
+#: Words of the shared checkers' refusals (cpqueens/arguments.py): another module that
+#: says them has written the check again.
+_CHECKER_WORDS = ("number of seconds", "must be a positive integer", "must be an integer")
+
+
+def test_values_are_checked_by_the_shared_checkers():
+    again = []
+    for path in _modules():
+        if path.name == "arguments.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Raise) and node.exc is not None:
+                text = ast.unparse(node.exc)
+                again += [f"{path.relative_to(PACKAGE)}:{node.lineno}: {word!r}"
+                          for word in _CHECKER_WORDS if word in text]  # fmt: skip
+    assert not again, "checks written again:\n" + "\n".join(again)

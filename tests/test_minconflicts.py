@@ -147,7 +147,7 @@ def test_without_a_limit_it_is_refused_at_the_call():
 
 @pytest.mark.parametrize("value", [0, -1, 1.5, "10", True])
 def test_bad_options_are_refused(value):
-    with pytest.raises(cpqueens.InvalidInputError, match="positive integer"):
+    with pytest.raises(cpqueens.InvalidInputError, match="option max_moves must be"):
         solve(8, limit=1, max_moves=value)
 
 

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from ..arguments import check_seconds
 from ..display.numbers import seconds
 from ..errors import BackendUnavailableError, InvalidInputError, InvalidTypeError
 
@@ -108,10 +109,7 @@ def connect(
     if client is not None:
         return client, False
     distributed = _require_distributed()
-    if timeout is None:
-        timeout = connect_timeout()
-    elif isinstance(timeout, bool) or not (isinstance(timeout, (int, float)) and timeout > 0):
-        raise InvalidInputError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    timeout = connect_timeout() if timeout is None else check_seconds(timeout, "timeout")
     if sys.stderr is not None and sys.stderr.isatty():
         print(
             f"connecting to the dask scheduler at {scheduler} (giving up after {seconds(timeout)})",

@@ -42,9 +42,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..board import Solution
-from ..errors import InvalidInputError
 from ._domains import row_domains
 from .base import Backend
+from .guards import check_option_int
 from .problem import Problem
 from .run import SearchRun
 from .stopping import watched
@@ -106,11 +106,9 @@ class CPSatBackend(Backend):
 
     def check_options(self, options: dict[str, Any]) -> None:
         self.choice(options, "search", SEARCHES)
-        depth = options.get("split_depth", DEFAULT_SPLIT_DEPTH)
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-            raise InvalidInputError(
-                f"cpsat option split_depth must be an integer >= 0, got {depth!r}"
-            )
+        check_option_int(
+            self.name, "split_depth", options.get("split_depth", DEFAULT_SPLIT_DEPTH), 0
+        )
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         from ortools.sat.python import cp_model  # here, so that import cpqueens stays light

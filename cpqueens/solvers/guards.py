@@ -13,8 +13,9 @@ import operator
 import sys
 from collections.abc import Iterable, Mapping
 
+from ..arguments import check_int
 from ..board import NUMPY_CHECK_N, Solution, is_valid
-from ..errors import InvalidInputError, SolverError
+from ..errors import InvalidInputError, InvalidTypeError, SolverError
 from .problem import Problem
 
 
@@ -39,6 +40,24 @@ def check_choice(
     if missing:
         message += "; not usable here: " + ", ".join(f"{k} ({v})" for k, v in missing.items())
     raise InvalidInputError(f"{message}; got {value!r}")
+
+
+def check_option_int(backend: str, option: str, value: object, minimum: int) -> int:
+    """A backend's integer option, checked by :func:`~cpqueens.arguments.check_int`.
+
+    A value of the wrong type is bad input here too (an
+    :class:`~cpqueens.errors.InvalidInputError`, a ValueError): options arrive as
+    text from the command line and from campaign specs as often as from Python.
+
+    >>> check_option_int("cpsat", "split_depth", 1.5, 0)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: cpsat option split_depth must be an integer, got 1.5 (float)
+    """
+    try:
+        return check_int(value, f"{backend} option {option}", minimum)
+    except InvalidTypeError as error:
+        raise InvalidInputError(str(error)) from None
 
 
 def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solution:

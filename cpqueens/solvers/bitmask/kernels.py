@@ -105,6 +105,30 @@ def count_prefixes(n, allowed, prefixes):
     return total
 
 
+@njit(cache=True, inline="always")
+def _resumed_row(state, allowed, avail, cols, left, right):
+    """The row a chunked walk resumes at; ``state[0] == -1`` starts it at the empty board."""
+    row = state[0]
+    if row == -1:
+        row = 0
+        cols[0] = 0
+        left[0] = 0
+        right[0] = 0
+        avail[0] = allowed[0]
+    return row
+
+
+@njit(cache=True, inline="always")
+def _descend(row, bit, allowed, avail, cols, left, right):
+    """Place the queen ``bit`` on ``row`` and ready the next row's free squares."""
+    row += 1
+    cols[row] = cols[row - 1] | bit
+    left[row] = (left[row - 1] | bit) << 1
+    right[row] = (right[row - 1] | bit) >> 1
+    avail[row] = allowed[row] & ~(cols[row] | left[row] | right[row])
+    return row
+
+
 @njit(cache=True)
 def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, budget):
     """Resume a lexicographic enumeration and write up to ``len(out)`` solutions into ``out``.
@@ -114,13 +138,7 @@ def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, bu
     ``budget`` nodes, so that the caller can look at the clock between calls.
     """
     last = n - 1
-    row = state[0]
-    if row == -1:
-        row = 0
-        cols[0] = 0
-        left[0] = 0
-        right[0] = 0
-        avail[0] = allowed[0]
+    row = _resumed_row(state, allowed, avail, cols, left, right)
     nodes = np.int64(0)
     filled = 0
     capacity = out.shape[0]
@@ -138,11 +156,7 @@ def enumerate_chunk(n, allowed, state, avail, cols, left, right, queens, out, bu
                 out[filled, column] = queens[column]
             filled += 1
             continue
-        row += 1
-        cols[row] = cols[row - 1] | bit
-        left[row] = (left[row - 1] | bit) << 1
-        right[row] = (right[row - 1] | bit) >> 1
-        avail[row] = allowed[row] & ~(cols[row] | left[row] | right[row])
+        row = _descend(row, bit, allowed, avail, cols, left, right)
     state[0] = row
     state[1] += nodes
     if row < 0:
@@ -160,13 +174,7 @@ def count_chunk(n, allowed, state, avail, cols, left, right, budget):
     calls (a time limit then holds however long the whole count would take).
     """
     last = n - 1
-    row = state[0]
-    if row == -1:
-        row = 0
-        cols[0] = 0
-        left[0] = 0
-        right[0] = 0
-        avail[0] = allowed[0]
+    row = _resumed_row(state, allowed, avail, cols, left, right)
     nodes = np.int64(0)
     found = np.int64(0)
     while row >= 0 and nodes < budget:
@@ -180,11 +188,7 @@ def count_chunk(n, allowed, state, avail, cols, left, right, budget):
         if row == last:
             found += 1
             continue
-        row += 1
-        cols[row] = cols[row - 1] | bit
-        left[row] = (left[row - 1] | bit) << 1
-        right[row] = (right[row - 1] | bit) >> 1
-        avail[row] = allowed[row] & ~(cols[row] | left[row] | right[row])
+        row = _descend(row, bit, allowed, avail, cols, left, right)
     state[0] = row
     state[1] += nodes
     state[3] += found

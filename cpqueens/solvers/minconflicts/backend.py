@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...board import Solution
-from ...errors import InvalidInputError, UnsupportedOptionError
+from ...errors import UnsupportedOptionError
 from ..base import Backend
-from ..guards import check_solution
+from ..guards import check_option_int, check_solution
 from ..problem import Problem
 from ..run import SearchRun
 
@@ -124,13 +124,8 @@ class MinConflictsBackend(Backend):
 
     def check_options(self, options: dict[str, Any]) -> None:
         for key in self.options:
-            value = options.get(key)
-            if value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidInputError(
-                    f"minconflicts option {key} must be a positive integer; got {value!r}"
-                )
+            if options.get(key) is not None:
+                check_option_int(self.name, key, options[key], 1)
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         n = problem.n
