@@ -14,9 +14,10 @@ from reference import brute_force
 from search_reference import arc_rounds, attacked, lowest_empty, removed
 
 import cpqueens
+from cpqueens.trees.bounds import size_bounds
 from cpqueens.trees.drawing import _title
 from cpqueens.trees.nodes import blocked_rows
-from cpqueens.trees.size import estimate_tree_size, size_bounds
+from cpqueens.trees.size import estimate_tree_size
 from cpqueens.trees.summary import tree_summary
 
 COMBINATIONS = [

@@ -15,7 +15,8 @@ from cpqueens.cli.ranges import largest_board, parse_sizes
 from cpqueens.reporting import bench, profile
 from cpqueens.solvers import REGISTRY, Problem
 from cpqueens.trees import build
-from cpqueens.trees.size import DEFAULT_MAX_NODES, estimate_tree_size, size_bounds
+from cpqueens.trees.bounds import size_bounds
+from cpqueens.trees.size import DEFAULT_MAX_NODES, estimate_tree_size
 
 #: A refusal must come within this many seconds (the machine running the tests is shared).
 AT_ONCE = 1.0

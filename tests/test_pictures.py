@@ -95,7 +95,8 @@ def test_the_bench_legend_lies_outside_every_axes():
 def test_a_deep_cut_tree_is_bounded_and_its_title_does_not_say_0_solutions(tmp_path):
     from matplotlib.image import imread
 
-    from cpqueens.trees.drawing import MAX_ASPECT, _figure, _title
+    from cpqueens.trees.drawing import _figure, _title
+    from cpqueens.trees.proportions import MAX_ASPECT
 
     G = cpqueens.decision_tree(12, max_depth=3)
     title = _title(G, G, False)
@@ -121,7 +122,8 @@ def test_tree_titles_count_in_the_one_style():
 
 
 def test_the_propagated_tree_is_labelled_readably_and_its_title_fits(tmp_path):
-    from cpqueens.trees.drawing import MIN_FONT, _figure
+    from cpqueens.trees.drawing import _figure
+    from cpqueens.trees.proportions import MIN_FONT
 
     G = cpqueens.decision_tree(6, propagation="arc", order="first-fail")
     figure = _figure(G, G, False, None)

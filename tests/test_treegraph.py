@@ -12,7 +12,7 @@ from reference import brute_force
 import cpqueens
 from cpqueens.board import attacking_pairs
 from cpqueens.solvers import REGISTRY
-from cpqueens.trees.drawing import tidy_layout
+from cpqueens.trees.layout import tidy_layout
 from cpqueens.trees.readwrite import FORMATS
 from cpqueens.trees.size import estimate_tree_size
 from cpqueens.trees.summary import TreeSummary, tree_summary
@@ -335,7 +335,7 @@ def test_draw_refuses_huge_trees(tmp_path):
 
 
 def test_solutions_only_keeps_exactly_the_paths():
-    from cpqueens.trees.drawing import solution_paths
+    from cpqueens.trees.layout import solution_paths
 
     G = cpqueens.decision_tree(8)
     P = solution_paths(G)

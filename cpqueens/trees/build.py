@@ -21,9 +21,9 @@ With ``propagation="forward"`` or ``"arc"`` the tree is the one of the
 on a square of its row's domain, the rows may come in first-fail order, and two
 more attributes, ``pruned`` and ``wiped_out``, say what propagation did.
 
-This module is the front: it checks the arguments, asks
-:mod:`cpqueens.trees.size` whether the tree fits (cheap bounds first, an estimate
-only when the limit lies between them) and, with propagation,
+This module is the front: it checks the arguments, asks whether the tree fits
+(the cheap bounds of :mod:`cpqueens.trees.bounds` first, the estimate of
+:mod:`cpqueens.trees.size` only when the limit lies between them) and, with propagation,
 :mod:`cpqueens.trees.price` what its nodes cost in memory and time, and lets the
 plain or the propagating grower build it. See :mod:`cpqueens.trees.summary` for the figures of
 a built tree, :mod:`cpqueens.trees.readwrite` to export and read trees and
@@ -39,9 +39,10 @@ from ..arguments import Square, check_int
 from ..engines.propagation import check_search
 from ..errors import TreeTooLargeError
 from ..instances import Instance, as_instance
+from .bounds import size_bounds
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows
 from .price import Budget, TreePrice, format_bytes, format_seconds, tree_price
-from .size import DEFAULT_MAX_NODES, MAX_TREE_N, check_tree_n, estimate, size_bounds, tree_search
+from .size import DEFAULT_MAX_NODES, MAX_TREE_N, check_tree_n, estimate, tree_search
 from .summary import tree_solutions
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def decision_tree(
         Refuse, before building anything, a tree estimated to exceed this many
         graph nodes (root and rejected leaves included), and stop if the real
         tree outgrows it all the same. A tree known to be far larger (by the bounds
-        of :func:`cpqueens.trees.size.size_bounds`) is refused at once, without an
+        of :func:`cpqueens.trees.bounds.size_bounds`) is refused at once, without an
         estimate; one known to fit is built without one. A tree with propagation
         is priced as well (:mod:`cpqueens.trees.price`): its nodes keep the squares
         they pruned and take longer to make, the more the larger the board (about

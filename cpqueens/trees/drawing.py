@@ -1,26 +1,25 @@
-"""Drawing decision trees: a tidy top-down layout and a matplotlib picture.
+"""Drawing a decision tree to a PNG, SVG or PDF picture with matplotlib.
 
-networkx has no layout for trees that keeps edges from crossing, so
-:func:`tidy_layout` is a small one in the spirit of Reingold and Tilford: the
-leaves take consecutive x positions from left to right in the order of the
-search, each parent sits centred over its first and last child, and each level
-of the tree is one row of the picture. Subtrees never overlap, so no two edges
-cross.
+:func:`draw_tree` checks what it is given, places the nodes with
+:func:`~cpqueens.trees.layout.tidy_layout`, sizes the picture with
+:func:`~cpqueens.trees.proportions.tree_layout` and draws each kind of node in its
+colour (solutions green, dead ends grey, ...), with a title that sums the tree up
+and a legend.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..board import as_int
+from ..arguments import as_int
 from ..disk.writing import atomic_path, check_target, suffix_of
 from ..display.numbers import plural, thousands
 from ..errors import InvalidInputError, InvalidTypeError
+from .layout import solution_paths, tidy_layout, tree_order, tree_root
+from .proportions import DPI, level_fonts, tree_layout
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -41,56 +40,6 @@ _COLOURS = {
     "rejected": "#f0f0f0",
     "truncated": "#c6dbef",
 }
-
-
-def _root(G: nx.DiGraph):
-    roots = [node for node, degree in G.in_degree() if degree == 0]
-    if len(roots) != 1:
-        raise InvalidInputError(f"a decision tree has one root; this graph has {len(roots)}")
-    return roots[0]
-
-
-def _preorder(G: nx.DiGraph, root) -> list:
-    """Nodes in search order: depth first, children by increasing node id."""
-    order, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        order.append(node)
-        stack.extend(sorted(G.successors(node), reverse=True))
-    return order
-
-
-def _tree_order(G: nx.DiGraph) -> list:
-    """The nodes of ``G`` in search order, once ``G`` is a tree: one root, one parent
-    for every other node, every node below the root.
-
-    >>> import networkx as nx
-    >>> _tree_order(nx.DiGraph([(0, 1), (0, 2), (2, 3)]))
-    [0, 1, 2, 3]
-    >>> _tree_order(nx.DiGraph([(0, 1), (2, 3), (3, 2)]))
-    Traceback (most recent call last):
-    ...
-    cpqueens.errors.InvalidInputError: a decision tree has every node below its root; \
-nodes 2, 3 are not (they make a cycle)
-    """
-    root = _root(G)
-    for node, degree in G.in_degree():
-        if degree > 1:
-            parents = ", ".join(map(repr, G.predecessors(node)))
-            raise InvalidInputError(
-                f"a decision tree gives each node one parent; node {node!r} has {degree}: {parents}"
-            )
-    # One root and at most one parent each: the nodes not below the root make cycles.
-    order = _preorder(G, root)
-    if len(order) < G.number_of_nodes():
-        reached = set(order)
-        stray = [node for node in G if node not in reached]
-        shown = ", ".join(map(repr, stray[:5])) + (", ..." if len(stray) > 5 else "")
-        raise InvalidInputError(
-            f"a decision tree has every node below its root; nodes {shown} are not "
-            "(they make a cycle)"
-        )
-    return order
 
 
 def _check_graph(G: object) -> None:
@@ -115,61 +64,7 @@ def _check_drawable(G: nx.DiGraph) -> None:
                     f"draw_tree draws the trees of cpqueens.decision_tree; node {node!r} has "
                     f"no integer {key!r}"
                 )
-    _tree_order(G)
-
-
-def tidy_layout(G: nx.DiGraph) -> dict:
-    """Return ``{node: (x, y)}`` for a top-down drawing of a tree, without edge crossings.
-
-    Leaves get x = 0, 1, 2, ... in search order; a parent is centred over its
-    children; y is minus the depth, so the root is on top.
-
-    >>> import cpqueens
-    >>> from cpqueens.trees.drawing import tidy_layout
-    >>> pos = tidy_layout(cpqueens.decision_tree(4, max_depth=1))
-    >>> [pos[node] for node in range(5)]
-    [(1.5, 0), (0.0, -1), (1.0, -1), (2.0, -1), (3.0, -1)]
-    """
-    if G.number_of_nodes() == 0:
-        return {}
-    order = _tree_order(G)
-    root = order[0]
-    depth = {root: 0}
-    for node in order:
-        for child in G.successors(node):
-            depth[child] = depth[node] + 1
-    x: dict = {}
-    leaves = 0
-    for node in order:  # leaves first, left to right
-        if G.out_degree(node) == 0:
-            x[node] = float(leaves)
-            leaves += 1
-    for node in reversed(order):  # then parents, from the bottom up
-        if node not in x:
-            children = sorted(G.successors(node))
-            x[node] = (x[children[0]] + x[children[-1]]) / 2
-    return {node: (x[node], -depth[node]) for node in order}
-
-
-def solution_paths(G: nx.DiGraph) -> nx.DiGraph:
-    """Return the subtree made of the solution leaves and their ancestors."""
-    keep = set()
-    for node, is_solution in G.nodes(data="solution"):
-        if is_solution and node not in keep:
-            keep.add(node)
-            keep.update(_ancestors(G, node, keep))
-    if not keep:
-        keep.add(_root(G))
-    return G.subgraph(keep)
-
-
-def _ancestors(G: nx.DiGraph, node, known: set):
-    while True:
-        parents = list(G.predecessors(node))
-        if not parents or parents[0] in known:
-            return
-        node = parents[0]
-        yield node
+    tree_order(G)
 
 
 #: How the legend names each kind of node.
@@ -260,70 +155,6 @@ def _check_size(G: nx.DiGraph) -> None:
         )
 
 
-#: The picture's bounds: a resolution, the widest and narrowest figure (inches), the
-#: most extreme aspect ratio, and the smallest and largest node label (points).
-DPI = 110
-MAX_WIDTH = 36.0  # about 4,000 pixels at DPI
-MIN_WIDTH = 6.0
-MAX_HEIGHT = 20.0
-MAX_ASPECT = 4.0
-MIN_FONT, MAX_FONT = 6.0, 10.0
-#: Room beside the tree for the level names on the left (inches).
-_MARGIN = 1.1
-#: The width of a digit or colon of the labels, in ems (DejaVu Sans: about 0.64).
-_EM = 0.64
-
-
-@dataclass(frozen=True)
-class TreeLayout:
-    """The size of a tree's picture, chosen from the tree's shape.
-
-    ``width`` and ``height`` are inches at :data:`DPI`; ``font`` is the node labels'
-    size in points, None when it would be under :data:`MIN_FONT` (then no node is
-    labelled and the title says so); ``marker`` is the nodes' area in points².
-    """
-
-    width: float
-    height: float
-    font: float | None
-    marker: float
-
-    @property
-    def pixels(self) -> tuple[int, int]:
-        return round(self.width * DPI), round(self.height * DPI)
-
-
-def tree_layout(leaves: int, levels: int, label_chars: int) -> TreeLayout:
-    """Size the picture of a tree with ``leaves`` leaves and ``levels`` rows of nodes.
-
-    The width gives each leaf the room of its label at :data:`MAX_FONT` (at most
-    :data:`MAX_WIDTH`), the height about 0.8 inch a level; neither is more than
-    :data:`MAX_ASPECT` times the other. The labels then take the size the room per
-    leaf allows, up to :data:`MAX_FONT`, and are dropped below :data:`MIN_FONT`.
-
-    >>> tree_layout(1364, 4, 2)  # n=14 cut at depth 3: wide, few levels, unlabelled
-    TreeLayout(width=36.0, height=9.0, font=None, marker=9.0)
-    >>> small = tree_layout(22, 7, 3)  # n=6, arc propagation, first-fail
-    >>> small.font >= 8, small.width <= 12, small.pixels[0] <= 4000
-    (True, True, True)
-    """
-    leaves, levels, chars = max(1, leaves), max(1, levels), max(1, label_chars)
-    # A label needs chars * _EM ems and a little air on each side.
-    wanted = chars * _EM * MAX_FONT + 6.0  # points a leaf
-    width = min(MAX_WIDTH, max(MIN_WIDTH, leaves * wanted / 72 + _MARGIN))
-    height = min(MAX_HEIGHT, max(3.0, 0.8 * levels + 1.4))
-    height = max(height, width / MAX_ASPECT)
-    width = max(width, height / MAX_ASPECT)
-    room = (width - _MARGIN) * 72 / leaves  # points a leaf
-    font = min(MAX_FONT, (room - 4.0) / (chars * _EM))
-    if font < MIN_FONT:
-        diameter = max(3.0, min(12.0, 0.8 * room))
-        return TreeLayout(round(width, 2), round(height, 2), None, round(diameter**2, 1))
-    # A node holds its label: a disc a little wider than the text, if the room allows.
-    diameter = min(0.95 * room, max(chars * _EM * font + 4.0, 1.8 * font))
-    return TreeLayout(round(width, 2), round(height, 2), round(font, 1), round(diameter**2, 1))
-
-
 def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str | None):
     # The Figure API with an Agg canvas draws without pyplot, so no global state
     # and no interactive backend is touched.
@@ -395,7 +226,7 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     else:
         # Too crowded at the leaves: the upper levels, wider apart, may still have room.
         chars = max(map(len, labels.values()), default=1)
-        fonts = _level_fonts(pos, (layout.width - _MARGIN) * 72 / leaves, chars)
+        fonts = level_fonts(pos, layout.room(leaves), chars)
         for node, text in labels.items():
             x, y = pos[node]
             if y in fonts:
@@ -450,24 +281,6 @@ def _figure(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool, title: str |
     return figure
 
 
-def _level_fonts(pos: dict, room: float, chars: int) -> dict[int, float]:
-    """``{y: label size}`` for the levels whose nodes stand far enough apart to label.
-
-    ``room`` is the points between two neighbouring leaves (x one apart).
-    """
-    xs: dict[int, list[float]] = {}
-    for x, y in pos.values():
-        xs.setdefault(y, []).append(x)
-    fonts = {}
-    for y, row in xs.items():
-        row.sort()
-        gap = min((b - a for a, b in itertools.pairwise(row)), default=8.0)
-        font = min(MAX_FONT, (gap * room - 4.0) / (chars * _EM))
-        if y < 0 and font >= MIN_FONT:
-            fonts[y] = round(font, 1)
-    return fonts
-
-
 def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
     n = G.graph.get("n", "?")
     counts = {kind: 0 for kind in _COLOURS}
@@ -483,7 +296,7 @@ def _title(G: nx.DiGraph, shown: nx.DiGraph, solutions_only: bool) -> str:
             f"{G.graph['order']} order: {plural(below - counts['rejected'], 'node')}"
         )
         text += f", {thousands(counts['wiped_out'])} wiped out"
-        root = G.nodes[_root(G)]
+        root = G.nodes[tree_root(G)]
         if root.get("wiped_out", -1) >= 0:
             text += f" (row {root['wiped_out']} at the root)"
     depth = G.graph.get("max_depth")
