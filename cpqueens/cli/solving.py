@@ -14,11 +14,10 @@ from typing import Any
 import click
 
 from .. import api
-from ..arguments import check_n
 from ..board import MAX_RENDER_N
 from ..display.numbers import seconds, thousands
 from ..errors import SearchTimeoutError
-from ..instances import Instance
+from ..instances import Instance, as_instance
 from ..parallel.progress import progress_bar, wants_bar
 from ..result import Result
 from ..solvers import REGISTRY
@@ -157,12 +156,12 @@ def solve(
     if every and limit is not None:
         raise BadInput("give either --limit or --all, not both")
     problem = _problem(n, fixed, blocked, instance_file)
-    size = problem.n if isinstance(problem, Instance) else problem
+    size = problem.n
     fmt = "json" if as_json else fmt
     # The backend's own size refusal first: a hint below must name a backend that
     # takes the board.
     engine = REGISTRY[check_backend(backend)]
-    api.check_size(engine, check_n(size))
+    api.check_size(engine, size)
     if every and not engine.exhaustive:
         able = listing_backends(size)
         instead = f"; backends that do: {', '.join(able)}" if able else ""
@@ -191,7 +190,7 @@ def solve(
         # On top as well as in stats, so that a script need not know where to dig.
         emit_json({**result_record(result), "timed_out": timed_out})
     else:
-        if isinstance(problem, Instance):
+        if instance_file is not None or not problem.plain:
             click.echo(_answer(result))
         click.echo(format_solutions(result, fmt), nl=False)
     say(quiet or fmt == "json", _solve_summary(result, time_limit))
@@ -199,8 +198,9 @@ def solve(
         raise click.exceptions.Exit(TIMED_OUT)
 
 
-def _problem(n: int | None, fixed: str, blocked: str, instance_file: str | None) -> int | Instance:
-    """The board size, or the instance, that ``solve`` was asked about."""
+def _problem(n: int | None, fixed: str, blocked: str, instance_file: str | None) -> Instance:
+    """The instance that ``solve`` or ``count`` was asked about: a file's, or N with
+    the queens and blocked squares given."""
     if instance_file is not None:
         if n is not None or fixed or blocked:
             raise BadInput("--instance brings its own N, queens and blocked squares: give it alone")
@@ -209,9 +209,7 @@ def _problem(n: int | None, fixed: str, blocked: str, instance_file: str | None)
         return read_instance(instance_file)
     if n is None:
         raise BadInput("give a board size N, or --instance FILE")
-    if fixed or blocked:
-        return Instance(n, fixed=ranges.parse_fixed(fixed), blocked=ranges.parse_squares(blocked))
-    return n
+    return as_instance(n, ranges.parse_fixed(fixed) or None, ranges.parse_squares(blocked) or None)
 
 
 def _answer(result: Result) -> str:
@@ -265,8 +263,8 @@ def count(
     import time
 
     problem = _problem(n, fixed, blocked, instance_file)
-    n = problem.n if isinstance(problem, Instance) else problem
-    queens = dict(problem.fixed) if isinstance(problem, Instance) else {}
+    n = problem.n
+    queens = problem.fixed
     name = check_backend(backend or _fastest_counter())
     options: dict[str, Any] = ranges.parse_options(backend_option)
     if scheduler is not None:
