@@ -1,46 +1,124 @@
+"""Fixtures over the backend registry, and what makes a skip a failure in CI.
+
+On a user's machine a test that cannot run here (a backend's package, a program, a
+compiler missing) is a skip that says what it needs. CI sets ``CPQUEENS_STRICT_SKIPS=1``
+(``.ci/run``): there every skip is a failure, but for the deliberate ones, the skips a
+test makes by design, whose reasons :data:`DELIBERATE` recognises. That holds for the
+doctests of the package too (a doctest that needs a missing backend is skipped from
+here: :func:`pytest_collection_modifyitems`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
 import pytest
+from _pytest.doctest import DoctestItem
+from backend_sets import ENUMERATING, EXHAUSTIVE, FINDERS, missing, params
 
 from cpqueens.solvers import REGISTRY
 
-#: Backends that search the whole space: every solution listed, none left means none.
-#: A local search (``exhaustive = False``) finds solutions but never proves there is
-#: none, and lists only what ``limit`` asks for: it has tests of its own.
-EXHAUSTIVE = [name for name, backend in REGISTRY.items() if getattr(backend, "exhaustive", True)]
-ENUMERATING = [name for name in EXHAUSTIVE if REGISTRY[name].enumerates]
+#: The variable CI sets to make every skip but the deliberate ones a failure.
+STRICT = "CPQUEENS_STRICT_SKIPS"
+
+#: Reasons of the skips a test makes by design, which stay skips in CI: a test that
+#: skips on purpose starts its reason with "by design: "; a command of the docs that the
+#: page marks as not to be run (test_docs_commands.py) is skipped as "...: not run: ...".
+DELIBERATE = re.compile(r"^by design: |: not run: ")
 
 
-def usable(name):
-    """Skip the test, saying why, when a backend's package or program is missing here."""
-    backend = REGISTRY[name]
-    if not backend.is_available():
-        try:
-            backend.require()
-        except ImportError as missing:
-            pytest.skip(str(missing))
-        pytest.skip(f"backend {name!r} is not available here")
-    return name
+def strict() -> bool:
+    return os.environ.get(STRICT, "").strip().lower() not in ("", "0", "no", "false")
 
 
-@pytest.fixture(params=EXHAUSTIVE)
+def pytest_configure(config):
+    # A plugin object, not hooks of this file: a conftest's test hooks apply to the
+    # tests below its folder only, and the doctests of cpqueens/ are not.
+    if strict() and not config.pluginmanager.has_plugin("cpqueens-strict-skips"):
+        config.pluginmanager.register(StrictSkips(), "cpqueens-strict-skips")
+
+
+def _reason(longrepr) -> str:
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+def _failure(reason: str) -> str:
+    return (
+        f"{STRICT} is set (as in CI), and this skip is not a deliberate one: {reason}\n"
+        "Install what it needs (.ci/run says what CI installs), or, for a skip the test "
+        'makes by design, start its reason with "by design: " (tests/conftest.py).'
+    )
+
+
+class StrictSkips:
+    """Turns every skip that is not deliberate, of a test or of a whole module, into a
+    failure that says what was missing."""
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if report.skipped and not hasattr(report, "wasxfail"):
+            reason = _reason(report.longrepr)
+            if not DELIBERATE.search(reason):
+                report.outcome = "failed"
+                report.longrepr = _failure(reason)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_make_collect_report(self, collector):
+        outcome = yield
+        report = outcome.get_result()
+        if report.skipped:
+            reason = _reason(report.longrepr)
+            if not DELIBERATE.search(reason):
+                report.outcome = "failed"
+                report.longrepr = _failure(reason)
+
+
+#: ``backend="name"`` in a doctest's examples: the doctest needs that backend.
+_DOCTEST_BACKEND = re.compile(r"""backend\s*=\s*["']([a-z_]+)["']""")
+
+
+def pytest_collection_modifyitems(config, items):
+    """A doctest of the package that uses a backend this machine cannot run is a skip
+    that says so (some guard with ``if ready``, which would pass having checked
+    nothing). Called for every item collected, the package's doctests among them."""
+    for item in items:
+        if not isinstance(item, DoctestItem) or item.dtest is None:
+            continue
+        wanted = {
+            name
+            for example in item.dtest.examples
+            for name in _DOCTEST_BACKEND.findall(example.source)
+        }
+        for name in sorted(wanted):
+            reason = missing(name) if name in REGISTRY else None
+            if reason is not None:
+                item.add_marker(pytest.mark.skip(reason=f"doctest of backend {name!r}: {reason}"))
+                break
+
+
+@pytest.fixture(params=params(EXHAUSTIVE))
 def backend(request):
-    """Every registered exhaustive backend, by name: a new one is tested by being registered."""
-    return usable(request.param)
+    """Every registered exhaustive backend, by name: a new one is tested by being
+    registered; one that cannot run here is a skip of its own that says why."""
+    return request.param
 
 
-@pytest.fixture(params=ENUMERATING)
+@pytest.fixture(params=params(ENUMERATING))
 def enumerating_backend(request):
-    """Every registered backend that lists solutions (not only counts them)."""
-    return usable(request.param)
+    """Every registered exhaustive backend that lists solutions (not only counts them)."""
+    return request.param
 
 
-FINDERS = [name for name in REGISTRY if name not in EXHAUSTIVE]
-
-
-@pytest.fixture(params=FINDERS)
+@pytest.fixture(params=params(FINDERS))
 def finder(request):
     """Every registered backend that finds solutions without searching the whole space
     (a construction, a local search): it has tests of its own, from the registry too."""
-    return usable(request.param)
+    return request.param
 
 
 @pytest.fixture(scope="module")

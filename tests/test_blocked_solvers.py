@@ -16,7 +16,7 @@ import sys
 from itertools import permutations
 
 import pytest
-from conftest import usable
+from backend_sets import params, usable
 
 import cpqueens
 from cpqueens import Instance
@@ -189,11 +189,9 @@ def test_blocked_squares_in_the_split_rows_are_never_a_cpsat_block():
     assert result.stats["solver_runs"] == 5
 
 
-def test_a_bare_row_starts_no_solver_and_is_named():
-    for name in ("cpsat", "constraint", "choco"):
-        if REGISTRY[name].is_available():
-            stats = cpqueens.solve(BARE_ROW, backend=name).stats
-            assert stats["empty_row"] == 3, name
+@pytest.mark.parametrize("name", params(["cpsat", "constraint", "choco"]))
+def test_a_bare_row_starts_no_solver_and_is_named(name):
+    assert cpqueens.solve(BARE_ROW, backend=name).stats["empty_row"] == 3
 
 
 # --- MiniZinc: the model on a data file, from the command line ---------------------

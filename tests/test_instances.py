@@ -171,7 +171,6 @@ for p in itertools.permutations(range(n)):
 
 
 def test_a_program_reads_the_instance_file(tmp_path):
-    pytest.importorskip("cpqueens.instances.files")
     script = tmp_path / "solver.py"
     script.write_text(PROGRAM)
     program = cpqueens.Command([sys.executable, str(script), "{instance}"], name="mine")
