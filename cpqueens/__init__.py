@@ -10,9 +10,12 @@
 from ._version import __version__ as __version__
 from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
-from .checking.compare import CrossCheckReport, CrossCheckRow, crosscheck
+from .checking.compare import crosscheck
 from .checking.external import Command
-from .checking.parsing import ParsedOutput, parse_boards
+from .checking.parsed import ParsedOutput
+from .checking.parsing import parse_boards
+from .checking.rows import CrossCheckRow
+from .checking.verdicts import CrossCheckReport
 from .display.svg import Board
 from .errors import (
     BackendUnavailableError,

@@ -11,7 +11,7 @@ import pytest
 from backend_sets import ENUMERATING, present, skip_if_any_missing
 
 import cpqueens
-from cpqueens.checking.compare import EXAMPLES
+from cpqueens.checking.rows import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,7 +151,7 @@ def test_time_limit_marks_slow_backends_timed_out_not_wrong():
         ({"ns": 0}, ValueError, "n must be a positive integer, got 0"),
         ({"ns": []}, ValueError, "ns holds no board size"),
         ({"ns": "8"}, TypeError, "n must be an integer"),
-        ({"ns": 4.0}, TypeError, "ns must be an integer, an Instance or an iterable"),
+        ({"ns": 4.0}, TypeError, "ns must be a board size, an Instance or an iterable"),
         ({"ns": 4, "backends": ["nope"]}, cpqueens.UnknownBackendError, "valid backends"),
         ({"ns": 4, "backends": [42]}, TypeError, "registry names or callables"),
         ({"ns": 4, "backends": []}, ValueError, "backends is empty"),

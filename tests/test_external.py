@@ -234,7 +234,7 @@ def test_rows_records_and_table_show_what_was_compared():
         ({"parse": "pretty"}, cpqueens.InvalidInputError, "choose one of: auto, grid"),
         ({"expect": "most"}, cpqueens.InvalidInputError, "expect must be one of: all, some, count"),
         ({"timeout": 0}, cpqueens.InvalidInputError, "timeout must be a positive number"),
-        ({"timeout": "5"}, cpqueens.InvalidInputError, "timeout must be a positive number"),
+        ({"timeout": "5"}, cpqueens.InvalidTypeError, "timeout must be a number of seconds"),
         ({"base": 2}, cpqueens.InvalidInputError, "base must be None, 0 or 1"),
         ({"cwd": "/no/such/folder"}, cpqueens.InvalidInputError, "is not a folder"),
     ],

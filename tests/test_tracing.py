@@ -13,7 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 import cpqueens
-from cpqueens.checking.verdicts import CrossCheckReport, CrossCheckRow, sort_faults
+from cpqueens.checking.faults import sort_faults
+from cpqueens.checking.rows import CrossCheckRow
+from cpqueens.checking.verdicts import CrossCheckReport
 from cpqueens.cli import checking as checking_cli
 from cpqueens.cli import cli
 from cpqueens.trees.summary import tree_summary

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .parsing import parse_boards
+from .parsing import read_output
 
 STATUSES = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}
 _TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
@@ -44,7 +44,8 @@ def read_answer(
     """The answer a solver printed: ``answer``, ``solutions``, ``count``, ``invalid``,
     and (but for ``count``) ``stated``, the count it states beside them, or None.
 
-    ``invalid`` lists the lines that claim a board and are none (a board of the
+    ``n`` and ``parse`` (a style of :func:`cpqueens.parse_boards`) are taken as
+    checked. ``invalid`` lists the lines that claim a board and are none (a board of the
     wrong size, a row without a queen): the parent calls such a run wrong. Raises
     :class:`BadOutput` for an output that answers nothing or contradicts itself;
     with ``silence="unsat"``, an output with no status, no board and no count says
@@ -61,13 +62,13 @@ def read_answer(
     invalid: list[str] = []
     count: int | None = None
     if values:
-        parsed = parse_boards(_TAG.sub(" ", " ".join(values)), n, "numbers")
+        parsed = read_output(_TAG.sub(" ", " ".join(values)), n, "numbers", None)
         solutions += [list(board) for board in parsed.boards]
         invalid += [line for _, line in parsed.invalid_lines]
         if not parsed.boards and not parsed.invalid_lines:
             invalid.append("v " + " ".join(values)[:60])
     if rest.strip():
-        parsed = parse_boards(rest, n, parse)
+        parsed = read_output(rest, n, parse, None)
         solutions += [list(board) for board in parsed.boards]
         invalid += [line for _, line in parsed.invalid_lines]
         count = parsed.count

@@ -18,204 +18,50 @@ report does not disagree because of it unless ``timeouts_fail=True``.
 
 from __future__ import annotations
 
-import itertools
-import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from ..api import solve
-from ..arguments import check_n, check_time_limit
-from ..board import Solution
-from ..errors import (
-    CommandFailedError,
-    InvalidInputError,
-    InvalidTypeError,
-    SearchTimeoutError,
-    SolverError,
-    UnknownBackendError,
-)
+from ..arguments import check_time_limit
+from ..errors import InvalidInputError, InvalidTypeError, SolverError, UnknownBackendError
 from ..instances import Instance
 from ..result import Result
 from ..solvers import REGISTRY
-from .answers import BadOutput
-from .cases import Case, as_board, describe, label_of, size_of, solves
-from .decision import Decision, decision_of, judge_decision, program_decision, reference_decision
-from .external import Command, check_command, check_reading, judge_output
-from .parsing import Ignore, ParsedOutput, parse_boards
-from .verdicts import EXAMPLES, CrossCheckReport, CrossCheckRow, error_row, has_faults, sort_faults
+from .backend_rows import (
+    Runner,
+    compare_row,
+    decision_row,
+    function_runner,
+    stopped_by_time_limit,
+)
+from .cases import Case, cases_of, describe
+from .external import Command, check_reading
+from .output_judge import judge_output
+from .parsed import ParsedOutput
+from .parsing import Ignore, compile_ignore, read_output
+from .references import (
+    backend_decider,
+    backend_solutions,
+    check_reference,
+    tree_decider,
+    tree_solutions_of,
+)
+from .rows import CrossCheckRow
+from .verdicts import CrossCheckReport
 
-__all__ = ["EXAMPLES", "check_output", "crosscheck"]
-
-Runner = Callable[[int], Iterable[Any]]
-
-
-def _registry_runner(name: str, time_limit: float | None) -> Runner:
-    backend = REGISTRY[name]
-    limit = time_limit if backend.supports_time_limit else None
-    # A construction or a local search finds a solution and lists no whole set: its
-    # one solution is checked (valid, and one of the reference's).
-    finds = not backend.exhaustive
-    wanted = {"limit": 1} if finds else {}
-
-    def run(case: Case, *, decide: bool = False) -> Result:
-        if decide:
-            return solve(case, backend=name, time_limit=limit, limit=1)
-        result = solve(case, backend=name, time_limit=limit, **wanted)
-        if not finds and not result.complete and not _stopped_by_time_limit(result):
-            # Incomplete for another reason (a parallel solver that may skip some):
-            # nothing tells which solutions are missing, so it is not comparable.
-            raise SolverError(
-                f"backend {name!r} returned {result.count} solutions for {describe(case)} "
-                "without vouching that they are all of them (Result.complete is False)"
-            )
-        # The whole Result, so that _check sees whether the time limit stopped it.
-        return result
-
-    run.__name__ = name
-    run.compared = "some" if finds else "all"  # type: ignore[attr-defined]
-    run.decides = True  # type: ignore[attr-defined]  # takes decide=True: one solution
-    return run
-
-
-def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Command]:
-    if backends is None:
-        return {name: _registry_runner(name, time_limit) for name in default_backends()}
-    if isinstance(backends, str) or (callable(backends) and not isinstance(backends, Iterable)):
-        backends = [backends]  # one name, program or function: that one backend
-    if not isinstance(backends, Iterable):
-        raise InvalidTypeError(
-            "backends must be a name, a list of names, callables or cpqueens.Command "
-            f"programs, or a dict label -> backend; got {type(backends).__name__}"
-        )
-    items = backends.items() if isinstance(backends, Mapping) else ((None, b) for b in backends)
-    runners: dict[str, Runner | Command] = {}
-    for label, backend in items:
-        if isinstance(backend, Command):
-            runner = backend
-            label = backend.name if label is None else label
-        elif isinstance(backend, str):
-            if backend not in REGISTRY:
-                raise UnknownBackendError(backend, REGISTRY)
-            engine = REGISTRY[backend]
-            engine.require()
-            if not engine.enumerates:
-                raise InvalidInputError(
-                    f"backend {backend!r} only counts solutions, so crosscheck cannot compare "
-                    "its solution set; compare cpqueens.count(n, backend=...) instead"
-                )
-            runner = _registry_runner(backend, time_limit)
-        elif callable(backend):
-            runner = backend
-        else:
-            raise InvalidTypeError(
-                f"backends must hold registry names or callables f(n) -> solutions (or "
-                f"cpqueens.Command programs), got {backend!r} ({type(backend).__name__})"
-            )
-        label = label if label is not None else getattr(runner, "__name__", repr(runner))
-        if label in runners:
-            raise InvalidInputError(
-                f"two backends are labelled {label!r}; pass a dict label -> backend to name them"
-            )
-        runners[str(label)] = runner
-    if not runners:
-        raise InvalidInputError("backends is empty; pass None for every registered backend")
-    for runner in runners.values():
-        if isinstance(runner, Command):
-            # A program that cannot start is refused here, before any reference work.
-            runner.check_program()
-    return runners
-
-
-def default_backends() -> list[str]:
-    """The backends a cross-check compares when none are named: every installed one
-    that lists every solution. The others are left out: a counter lists nothing to
-    compare (none today), and a construction or local search (``qs``,
-    ``minconflicts``, ``construct``) finds solutions but proves nothing, so it is
-    checked only when named (its one solution is then checked).
-
-    >>> "stack" in default_backends(), "qs" in default_backends()
-    (True, False)
-    """
-    return [
-        name
-        for name, backend in REGISTRY.items()
-        if backend.enumerates and backend.exhaustive and backend.is_available()
-    ]
-
-
-def _reference(reference: Any) -> tuple[str, Callable[[int], set[Solution]]]:
-    if isinstance(reference, str) and reference == "tree":
-        from ..trees.build import decision_tree, tree_solutions
-
-        def tree_reference(case: Case) -> set[Solution]:
-            if isinstance(case, int):
-                return tree_solutions(decision_tree(case))
-            extra = {"blocked": case.blocked} if case.blocked else {}
-            return tree_solutions(decision_tree(case.n, case.fixed_rows or None, **extra))
-
-        return "decision tree", tree_reference
-    runner = _resolve([reference], None)
-    ((label, run),) = runner.items()
-
-    def reference_solutions(case: Case) -> set[Solution]:
-        # Everything is judged against the reference: it must hold nothing but solutions.
-        answer = run(case)
-        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-            raise SolverError(
-                f"the reference {label!r} returned {type(answer).__name__} for "
-                f"{describe(case)}, not an iterable of boards"
-            )
-        boards = {as_board(b) for b in answer}
-        wrong = next((b for b in boards if not solves(b, case)), None)
-        if wrong is not None:
-            raise SolverError(
-                f"the reference {label!r} returned {wrong!r} for {describe(case)}, not a solution"
-            )
-        return boards
-
-    return label, reference_solutions
-
-
-#: The most board sizes one cross-check takes: more than any backend has boards.
-MAX_SIZES = 20_000
-
-
-def _sizes(ns: Case | Iterable[Case]) -> tuple[Case, ...]:
-    """The board sizes and instances to check, each size checked."""
-    if isinstance(ns, Instance):
-        return (ns,)
-    if isinstance(ns, int) and not isinstance(ns, bool):
-        return (check_n(ns),)
-    if isinstance(ns, range) and len(ns) > MAX_SIZES:
-        raise InvalidInputError(f"ns={ns!r} holds {len(ns):,} sizes; at most {MAX_SIZES:,}")
-    try:
-        sizes = tuple(
-            n if isinstance(n, Instance) else check_n(n)
-            for n in itertools.islice(ns, MAX_SIZES + 1)
-        )
-    except TypeError as error:
-        if "not iterable" not in str(error):
-            raise
-        raise InvalidTypeError(
-            f"ns must be an integer, an Instance or an iterable of them, got {ns!r}"
-        ) from None
-    if len(sizes) > MAX_SIZES:
-        raise InvalidInputError(f"ns holds more than {MAX_SIZES:,} sizes; at most {MAX_SIZES:,}")
-    if not sizes:
-        raise InvalidInputError("ns holds no board size; pass an integer or e.g. range(1, 9)")
-    return sizes
+__all__ = ["check_output", "crosscheck"]
 
 
 def crosscheck(
-    ns: Case | Iterable[Case],
-    backends: Iterable[str | Runner] | Mapping[str, str | Runner] | None = None,
-    reference: str | Runner = "tree",
+    ns: int | Instance | Iterable[int | Instance],
+    backends: Iterable[str | Callable] | Mapping[str, str | Callable] | None = None,
+    reference: str | Callable = "tree",
     *,
     time_limit: float | None = None,
     timeouts_fail: bool = False,
-    on_start: Callable[[Case, str | None], None] | None = None,
-    on_done: Callable[[Case, list[CrossCheckRow]], None] | None = None,
+    on_start: Callable[[Any, str | None], None] | None = None,
+    on_done: Callable[[Any, list[CrossCheckRow]], None] | None = None,
     question: str | None = None,
 ) -> CrossCheckReport:
     """Compare the solutions of several backends with a reference, for each board size.
@@ -291,163 +137,41 @@ def crosscheck(
     >>> report.ok, report.rows[0].missing
     (False, ((4, 2, 0, 5, 3, 1),))
     """
-    sizes = _sizes(ns)
-    check_time_limit(time_limit)
-    if question not in QUESTIONS:
-        raise InvalidInputError(
-            f"question must be one of: {', '.join(map(repr, QUESTIONS))}; got {question!r}"
-        )
+    # The door: every argument checked, and the reference priced, before any work.
+    cases = cases_of(ns, question)
+    time_limit = check_time_limit(time_limit)
     if not isinstance(timeouts_fail, bool):
         raise InvalidTypeError(f"timeouts_fail must be True or False, got {timeouts_fail!r}")
     for name, hook in (("on_start", on_start), ("on_done", on_done)):
         if hook is not None and not callable(hook):
             raise InvalidTypeError(f"{name} must be a function or None, got {hook!r}")
     runners = _resolve(backends, time_limit)
-    asked = {case: question_of(case, question) for case in sizes}
-    for case in sizes:
-        if asked[case] == "all" and isinstance(case, Instance):
-            check_enumerable(case, reference)
-    reference_label, reference_of = _reference(reference)
-    decide_reference = _decider(reference, reference_of) if "decide" in asked.values() else None
+    reference_label, solutions_of, decision_of = _reference(reference)
+    check_reference(cases, reference)
     rows = []
-    for case in sizes:
+    for case in cases:
+        # The caller's callbacks get what the caller gave: n, or the instance.
         if on_start is not None:
-            on_start(case, None)
-        if asked[case] == "decide":
-            assert decide_reference is not None
-            found = decide_reference(case)
+            on_start(case.given, None)
+        if case.question == "decide":
+            found = decision_of(case)
             checked = [
-                _announce(on_start, case, label) or _decide_row(case, label, run, found)
+                _announce(on_start, case, label) or decision_row(case, label, run, found)
                 for label, run in runners.items()
             ]
         else:
-            expected = reference_of(case)
+            expected = solutions_of(case)
             checked = [
-                _announce(on_start, case, label) or _compare_row(case, label, run, expected)
+                _announce(on_start, case, label) or compare_row(case, label, run, expected)
                 for label, run in runners.items()
             ]
-        case_rows = [replace(row, instance=label_of(case)) for row in checked]
+        case_rows = [replace(row, instance=case.label) for row in checked]
         rows.extend(case_rows)
         if on_done is not None:
-            on_done(case, case_rows)
+            on_done(case.given, case_rows)
     return CrossCheckReport(
         rows=tuple(rows), reference=reference_label, timeouts_fail=timeouts_fail
     )
-
-
-#: What a cross-check compares: None picks per case (every solution of a board
-#: size, the decision of an instance), or one question for every case.
-QUESTIONS = (None, "all", "decide")
-#: The most search nodes the reference may need to list every solution of an
-#: instance (its backtracking tree, estimated), beyond the decision tree's own guard.
-MAX_ENUMERATION_NODES = 20_000_000
-
-
-def question_of(case: Case, question: str | None) -> str:
-    """The question asked of ``case``: ``question``, or by default ``"all"`` for a
-    board size and ``"decide"`` for an instance."""
-    if question is not None:
-        return question
-    return "decide" if isinstance(case, Instance) else "all"
-
-
-def check_enumerable(
-    case: Instance,
-    reference: Any,
-    instead: str = "compare the decision instead (question='decide', the default for an instance)",
-) -> None:
-    """Refuse, before any search, to list every solution of an instance whose
-    reference would search more than it can: the decision tree past its guard, a
-    backend past :data:`MAX_ENUMERATION_NODES` nodes (estimated, never built)."""
-    from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N
-
-    budget = DEFAULT_MAX_NODES if reference == "tree" else MAX_ENUMERATION_NODES
-    nodes = enumeration_nodes(case, budget)
-    if nodes is None or nodes > budget:
-        about = f"more than {MAX_TREE_N:,} rows" if nodes is None else f"about {nodes:,} nodes"
-        who = "the decision tree" if reference == "tree" else f"the reference {reference!r}"
-        raise InvalidInputError(
-            f"comparing every solution of {describe(case)} needs {who} to search {about} "
-            f"(at most {budget:,}); {instead}, or use a smaller instance"
-        )
-
-
-def enumeration_nodes(case: Instance, budget: int) -> int | None:
-    """The estimated nodes of the backtracking tree of ``case`` (at least ``budget``
-    when it is surely larger), or None for a board too large for a tree at all."""
-    from ..arguments import check_fixed
-    from ..trees.nodes import blocked_rows
-    from ..trees.size import MAX_TREE_N, estimate_tree_size
-
-    if case.n > MAX_TREE_N:
-        return None
-    blocked = blocked_rows(case.blocked, case.n) if case.blocked else None
-    size = estimate_tree_size(
-        case.n, check_fixed(case.fixed_rows, case.n), max_nodes=budget, blocked=blocked
-    )
-    return size.graph_nodes
-
-
-def _announce(on_start: Callable[[Case, str | None], None] | None, case: Case, label: str) -> None:
-    if on_start is not None:
-        on_start(case, label)
-
-
-def _compare_row(case: Case, label: str, run: Runner | Command, expected: set) -> CrossCheckRow:
-    if isinstance(run, Command):
-        return check_command(run, case, expected, label=label)
-    return _check(case, label, run, expected)
-
-
-def _decider(
-    reference: Any, solutions_of: Callable[[Case], set[Solution]]
-) -> Callable[[Case], Decision]:
-    """The reference's decision of a case, its witness checked: the decision tree's
-    solution set (``solutions_of``) says it, any other reference is asked for one."""
-    if isinstance(reference, str) and reference == "tree":
-
-        def from_tree(case: Case) -> Decision:
-            found = solutions_of(case)
-            return Decision("sat" if found else "unsat", (min(found),) if found else ())
-
-        return from_tree
-    ((label, run),) = _resolve([reference], None).items()
-
-    def decide(case: Case) -> Decision:
-        try:
-            decision = _decision(run, case)
-        except (CommandFailedError, BadOutput) as error:
-            raise SolverError(
-                f"the reference {label!r} failed on {describe(case)}: {error}"
-            ) from None
-        return reference_decision(decision, label, case)
-
-    return decide
-
-
-def _decision(run: Runner | Command, case: Case) -> Decision:
-    """What a backend, function or program answers on ``case``."""
-    if isinstance(run, Command):
-        return program_decision(run, case)
-    if getattr(run, "decides", False):  # a registry backend: asked for one solution
-        return decision_of(run(case, decide=True))  # type: ignore[call-arg]
-    return decision_of(run(case))
-
-
-def _decide_row(case: Case, label: str, run: Runner | Command, found: Decision) -> CrossCheckRow:
-    start = time.perf_counter()
-    try:
-        decision = _decision(run, case)
-    except SearchTimeoutError:
-        decision = Decision("unknown", timed_out=True)
-    except Exception as raised:  # a user's solver may raise anything: report it
-        elapsed = time.perf_counter() - start
-        error = str(raised) if isinstance(raised, (CommandFailedError, BadOutput)) else (
-            f"{type(raised).__name__}: {raised}"
-        )  # fmt: skip
-        row = error_row(size_of(case), label, error, len(found.boards), elapsed)
-        return replace(row, compared="decision", reference_answer=found.answer)
-    return judge_decision(case, label, decision, found, elapsed=time.perf_counter() - start)
 
 
 def check_output(
@@ -457,7 +181,7 @@ def check_output(
     parse: str = "auto",
     expect: str = "all",
     base: int | None = None,
-    reference: str | Runner = "tree",
+    reference: str | Callable = "tree",
     label: str = "output",
     ignore: Ignore = None,
 ) -> tuple[CrossCheckRow, ParsedOutput]:
@@ -472,63 +196,129 @@ def check_output(
     >>> row.agrees, row.duplicated, parsed.style
     (False, ((1, 3, 0, 2),), 'letters')
     """
-    n = check_n(n)
+    case = Case(Instance(n), "all", sized=True)
     check_reading(parse, expect, base)
-    _, reference_of = _reference(reference)
-    parsed = parse_boards(text, n, parse, base, ignore=ignore)
-    row = judge_output(parsed, n, reference_of(n), label=label, parse=parse, expect=expect)
+    patterns = compile_ignore(ignore)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"text must be a str or bytes, got {type(text).__name__}")
+    _, solutions_of, _ = _reference(reference)
+    check_reference((case,), reference)
+    parsed = read_output(text, case.instance.n, parse, base, patterns)
+    expected = solutions_of(case)
+    row = judge_output(parsed, case.instance, expected, label=label, parse=parse, expect=expect)
     return row, parsed
 
 
-def _stopped_by_time_limit(answer: Any) -> bool:
-    """True when a backend's answer is a :class:`Result` cut short by its time limit."""
-    return isinstance(answer, Result) and bool(answer.stats.get("timed_out"))
+def _announce(on_start: Callable[[Any, str | None], None] | None, case: Case, label: str) -> None:
+    if on_start is not None:
+        on_start(case.given, label)
 
 
-def _check(case: Case, label: str, run: Runner, expected: set[Solution]) -> CrossCheckRow:
-    n = size_of(case)
-    compared = getattr(run, "compared", "all")
-    boards: list[tuple] = []
-    error = None
-    timed_out = False
-    start = time.perf_counter()
-    if compared == "some" and not expected:
-        # Nothing to find: a local search would look for ever, and finding nothing
-        # is the right answer.
-        faults = sort_faults(n, [], expected, compared)
-        return CrossCheckRow(
-            n=n,
-            backend=label,
-            count=0,
-            reference_count=0,
-            agrees=True,
-            elapsed=0.0,
-            compared=compared,
-            **faults,
+def _reference(
+    reference: Any,
+) -> tuple[str, Callable[[Case], set], Callable[[Case], Any]]:
+    """The reference's label, its solution set of a case and its decision of one."""
+    if isinstance(reference, str) and reference == "tree":
+        return "decision tree", tree_solutions_of, tree_decider(tree_solutions_of)
+    ((label, run),) = _resolve([reference], None).items()
+    return label, backend_solutions(label, run), backend_decider(label, run)
+
+
+def _registry_runner(name: str, time_limit: float | None) -> Runner:
+    backend = REGISTRY[name]
+    limit = time_limit if backend.supports_time_limit else None
+    # A construction or a local search finds a solution and lists no whole set: its
+    # one solution is checked (valid, and one of the reference's).
+    finds = not backend.exhaustive
+    wanted = {"limit": 1} if finds else {}
+
+    def run(case: Case, *, decide: bool = False) -> Result:
+        # solve is a front function with a door of its own: it gets what the caller gave.
+        if decide:
+            return solve(case.given, backend=name, time_limit=limit, limit=1)
+        result = solve(case.given, backend=name, time_limit=limit, **wanted)
+        if not finds and not result.complete and not stopped_by_time_limit(result):
+            # Incomplete for another reason (a parallel solver that may skip some):
+            # nothing tells which solutions are missing, so it is not comparable.
+            raise SolverError(
+                f"backend {name!r} returned {result.count} solutions for "
+                f"{describe(case.instance)} without vouching that they are all of them "
+                "(Result.complete is False)"
+            )
+        # The whole Result, so that the row sees whether the time limit stopped it.
+        return result
+
+    run.__name__ = name
+    run.compared = "some" if finds else "all"  # type: ignore[attr-defined]
+    run.decides = True  # type: ignore[attr-defined]  # takes decide=True: one solution
+    return run
+
+
+def _resolve(backends: Any, time_limit: float | None) -> dict[str, Runner | Command]:
+    if backends is None:
+        return {name: _registry_runner(name, time_limit) for name in default_backends()}
+    if isinstance(backends, str) or (callable(backends) and not isinstance(backends, Iterable)):
+        backends = [backends]  # one name, program or function: that one backend
+    if not isinstance(backends, Iterable):
+        raise InvalidTypeError(
+            "backends must be a name, a list of names, callables or cpqueens.Command "
+            f"programs, or a dict label -> backend; got {type(backends).__name__}"
         )
-    try:
-        answer = run(case)
-        timed_out = _stopped_by_time_limit(answer)
-        boards.extend(as_board(item) for item in answer)
-    except SearchTimeoutError:
-        # A function giving up at its own time limit: what it yielded so far is judged.
-        timed_out = True
-    except Exception as raised:  # a user's solver may raise anything: report it
-        error = f"{type(raised).__name__}: {raised}"
-    elapsed = time.perf_counter() - start
-    if error is not None:
-        # The boards returned before the error are counted but not compared: unfinished.
-        return error_row(n, label, error, len(expected), elapsed, count=len(boards))
-    # A timed-out run claims only the boards it found, like a program printing a few.
-    faults = sort_faults(n, boards, expected, "some" if timed_out else compared, case=case)
-    return CrossCheckRow(
-        n=n,
-        backend=label,
-        count=len(boards),
-        reference_count=len(expected),
-        agrees=not has_faults(faults),
-        elapsed=elapsed,
-        timed_out=timed_out,
-        compared=compared,
-        **faults,
-    )
+    items = backends.items() if isinstance(backends, Mapping) else ((None, b) for b in backends)
+    runners: dict[str, Runner | Command] = {}
+    for label, backend in items:
+        if isinstance(backend, Command):
+            runner = backend
+            label = backend.name if label is None else label
+        elif isinstance(backend, str):
+            if backend not in REGISTRY:
+                raise UnknownBackendError(backend, REGISTRY)
+            engine = REGISTRY[backend]
+            engine.require()
+            if not engine.enumerates:
+                raise InvalidInputError(
+                    f"backend {backend!r} only counts solutions, so crosscheck cannot compare "
+                    "its solution set; compare cpqueens.count(n, backend=...) instead"
+                )
+            runner = _registry_runner(backend, time_limit)
+        elif callable(backend):
+            # Called with what the caller gave: n for a size, else the instance.
+            runner = function_runner(backend)
+            label = label if label is not None else getattr(backend, "__name__", repr(backend))
+        else:
+            raise InvalidTypeError(
+                f"backends must hold registry names or callables f(n) -> solutions (or "
+                f"cpqueens.Command programs), got {backend!r} ({type(backend).__name__})"
+            )
+        label = label if label is not None else getattr(runner, "__name__", repr(runner))
+        if label in runners:
+            raise InvalidInputError(
+                f"two backends are labelled {label!r}; pass a dict label -> backend to name them"
+            )
+        runners[str(label)] = runner
+    if not runners:
+        raise InvalidInputError("backends is empty; pass None for every registered backend")
+    for runner in runners.values():
+        if isinstance(runner, Command):
+            # A program that cannot start is refused here, before any reference work.
+            runner.check_program()
+    return runners
+
+
+def default_backends() -> list[str]:
+    """The backends a cross-check compares when none are named: every installed one
+    that lists every solution. The others are left out: a counter lists nothing to
+    compare (none today), and a construction or local search (``qs``,
+    ``minconflicts``, ``construct``) finds solutions but proves nothing, so it is
+    checked only when named (its one solution is then checked).
+
+    >>> "stack" in default_backends(), "qs" in default_backends()
+    (True, False)
+    """
+    return [
+        name
+        for name, backend in REGISTRY.items()
+        if backend.enumerates and backend.exhaustive and backend.is_available()
+    ]

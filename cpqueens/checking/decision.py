@@ -23,11 +23,13 @@ from typing import Any
 
 from ..display.numbers import plural
 from ..errors import SolverError
+from ..instances import Instance
 from ..result import Result
 from .answers import read_answer
-from .cases import Case, as_board, describe, size_of, solves
+from .cases import as_board, describe, solves
 from .external import Command
-from .verdicts import EXAMPLES, CrossCheckRow, Fault, sort_faults
+from .faults import sort_faults
+from .rows import EXAMPLES, CrossCheckRow, Fault
 
 #: A decision: a solution exists, none exists, or the solver could not tell.
 ANSWERS = ("sat", "unsat", "unknown")
@@ -70,16 +72,15 @@ def _boards(answer: Iterable[Any]) -> Iterable[tuple]:
     return (as_board(item) for item in itertools.islice(answer, MAX_BOARDS))
 
 
-def program_decision(command: Command, case: Case) -> Decision:
-    """Run a program on ``case`` and read its answer (competition lines or boards).
+def program_decision(command: Command, instance: Instance) -> Decision:
+    """Run a program on ``instance`` and read its answer (competition lines or boards).
 
     Raises :class:`~cpqueens.CommandFailedError` when it fails to run and
     :class:`~cpqueens.checking.answers.BadOutput` when what it printed contradicts
     itself (``s SATISFIABLE`` and no board, two status lines).
     """
-    printed = command.run(case)
-    n = size_of(case)
-    read = read_answer(printed.stdout, n, "decide", command.parse, silence="unsat")
+    printed = command.run(instance)
+    read = read_answer(printed.stdout, instance.n, "decide", command.parse, silence="unsat")
     boards = tuple(tuple(board) for board in read["solutions"][:MAX_BOARDS])
     return Decision(
         read["answer"],
@@ -89,13 +90,13 @@ def program_decision(command: Command, case: Case) -> Decision:
     )
 
 
-def reference_decision(decision: Decision, label: str, case: Case) -> Decision:
-    """The reference's decision, checked: a witness that is no solution of ``case``
+def reference_decision(decision: Decision, label: str, instance: Instance) -> Decision:
+    """The reference's decision, checked: a witness that is no solution of ``instance``
     makes it no reference at all (:class:`~cpqueens.SolverError`)."""
-    wrong = next((b for b in decision.boards if not solves(b, case)), None)
+    wrong = next((b for b in decision.boards if not solves(b, instance)), None)
     if wrong is not None:
         raise SolverError(
-            f"the reference {label!r} returned {wrong!r} for {describe(case)}, not a solution"
+            f"the reference {label!r} returned {wrong!r} for {describe(instance)}, not a solution"
         )
     if decision.answer == "sat" and not decision.boards:
         raise SolverError(f"the reference {label!r} says satisfiable and shows no solution")
@@ -103,7 +104,7 @@ def reference_decision(decision: Decision, label: str, case: Case) -> Decision:
 
 
 def judge_decision(
-    case: Case,
+    instance: Instance,
     label: str,
     decision: Decision,
     reference: Decision,
@@ -118,10 +119,10 @@ def judge_decision(
     the reference's answer. *unknown* is a time-out: not compared, its boards
     still checked.
     """
-    n = size_of(case)
+    n = instance.n
     boards = list(dict.fromkeys(decision.boards))  # a repeated witness is no fault here
-    solutions = {board for board in boards if solves(board, case)}
-    faults = sort_faults(n, boards, solutions, "some", case=case)
+    solutions = {board for board in boards if solves(board, instance)}
+    faults = sort_faults(n, boards, solutions, "some", instance=instance)
     found: list[Fault] = list(faults["faults"])
     found += [Fault("not a board", None, detail=line) for line in decision.invalid_lines]
     if decision.answer == "unsat" and reference.answer == "sat":

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from ..arguments import check_n
 from ..board import STYLES as BOARD_STYLES
 from ..board import is_valid
 from ..errors import InvalidInputError, InvalidTypeError
+from .parsed import Line, ParsedOutput, shorten
 from .readers import (
     BARE_INTEGER,
     Reading,
@@ -55,135 +56,6 @@ STYLES = ("auto", "grid", "zero-plus", "x-dash", "letters", "numbers", "csv", "j
 BASES = (None, 0, 1)
 #: What ``ignore=`` takes: a regular expression, or several.
 Ignore = str | re.Pattern | Sequence[str | re.Pattern] | None
-
-
-#: A line of the output: its number (from 1) and its text.
-Line = tuple[int, str]
-
-
-@dataclass(frozen=True)
-class ParsedOutput:
-    """What :func:`parse_boards` read from a program's output.
-
-    Every non-blank line is accounted for: read as (part of) a board, as the stated
-    count, as a caption, as a note, as an invalid board, or ignored on request.
-
-    Attributes
-    ----------
-    boards : list of tuple
-        One tuple of 0-based columns per board, in the order printed. A board that
-        could not be a solution (a row with no queen or two, a wrong length, a
-        column off the board) is kept, with None for an unreadable row, so that a
-        cross-check reports it as invalid.
-    count : int or None
-        The number of solutions the output states: the last line that is a bare
-        integer (or a JSON ``count``), or None.
-    style : str or None
-        The reader that read the boards (``"grid"``, ``"letters"``, ``"numbers"``,
-        ``"json"``), ``"count"`` when only a count was read, None when nothing was.
-    base : int or None
-        For numbers and JSON, 1 when the columns were read as 1-based, 0 when as
-        0-based, None otherwise (or when boards of both kinds were read).
-    skipped : tuple of str
-        The non-blank lines that were not read as part of a board or a count (and
-        not ignored): captions, notes and invalid lines.
-    board_lines : tuple of int
-        The line (from 1) where each board starts.
-    captions : tuple of (int, str)
-        Lines of a kind printed around boards: the articles' numbered captions
-        ("第k种走法"), "Solution k:" and "Board #k"
-        prefixes, "k.", and rules ("-----").
-    notes : tuple of (int, str)
-        Lines of prose, no board at all (a header, a timing): shown, not judged.
-    invalid_lines : tuple of (int, str)
-        Lines shaped like a board (numbers, a grid row, column letters, a JSON list)
-        that are not one in the format the output was read in: invalid boards.
-    ignored : tuple of (int, str)
-        The lines that matched ``ignore``, left out before reading.
-    mixed : str or None
-        What is mixed, when the output mixes conventions (0- and 1-based boards, or
-        boards in two formats), else None.
-    """
-
-    boards: list[tuple] = field(default_factory=list)
-    count: int | None = None
-    style: str | None = None
-    base: int | None = None
-    skipped: tuple[str, ...] = ()
-    board_lines: tuple[int, ...] = ()
-    captions: tuple[Line, ...] = ()
-    notes: tuple[Line, ...] = ()
-    invalid_lines: tuple[Line, ...] = ()
-    ignored: tuple[Line, ...] = ()
-    mixed: str | None = None
-    # Where each board was printed, for tracing a fault back (see origin()).
-    raw: Sequence[tuple] = field(default=(), repr=False, compare=False)
-    board_bases: Sequence[int | None] = field(default=(), repr=False, compare=False)
-    board_ends: tuple[int, ...] = field(default=(), repr=False, compare=False)
-    lines: Sequence[str] = field(default=(), repr=False, compare=False)
-    document: bool = field(default=False, repr=False, compare=False)
-
-    def origin(self, index: int) -> Origin:
-        """How board ``index`` (of ``boards``) was printed: its line(s) and its base.
-
-        >>> parsed = parse_boards("Solution 1: 2 4 1 3\\nSolution 2: 1 2 3 4", 4)
-        >>> parsed.boards[1], parsed.origin(1)
-        ((0, 1, 2, 3), Origin(line=2, last_line=2, text='Solution 2: 1 2 3 4', base=1, \
-printed=(1, 2, 3, 4)))
-        """
-        base = self.board_bases[index] if index < len(self.board_bases) else None
-        printed = self.raw[index] if base is not None and index < len(self.raw) else None
-        if self.document or index >= len(self.board_lines):
-            # One JSON document: its line says nothing; the numbers as printed do.
-            return Origin(None, None, None, base, printed)
-        first = self.board_lines[index]
-        last = self.board_ends[index] if index < len(self.board_ends) else first
-        text = "\n".join(self.lines[first - 1 : last]) if self.lines else None
-        if text is not None and len(text) > ORIGIN_TEXT:
-            text = text[: ORIGIN_TEXT - 3] + "..."
-        return Origin(first, last, text, base, printed)
-
-
-#: The most characters of a board's printed line(s) kept to trace a fault back.
-ORIGIN_TEXT = 200
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a board was printed in a program's output, and how.
-
-    ``line`` and ``last_line`` number the lines from 1 (the same for a board on one
-    line; a grid spans n lines), None when the whole output was one JSON document;
-    ``text`` is what those lines held (cut to 200 characters); ``base`` is 0 or 1
-    for numbered boards (numbers, JSON), None for grids and letters; ``printed`` is
-    then the numbers as printed, before they were made 0-based.
-    """
-
-    line: int | None
-    last_line: int | None
-    text: str | None
-    base: int | None
-    printed: tuple | None
-
-    def describe(self) -> str:
-        """``printed 1-based on line 3: '1 2 3 4'``, or ``""`` when nothing is known.
-
-        >>> Origin(3, 3, "1 2 3 4", 1, (1, 2, 3, 4)).describe()
-        "printed 1-based on line 3: '1 2 3 4'"
-        >>> Origin(None, None, None, 1, (1, 2, 3, 4)).describe()
-        'printed 1-based as (1, 2, 3, 4)'
-        """
-        based = f" {self.base}-based" if self.base is not None else ""
-        if self.line is None:
-            return f"printed{based} as {self.printed}" if self.printed is not None else ""
-        where = (
-            f"line {self.line}"
-            if self.last_line in (None, self.line)
-            else (f"lines {self.line}-{self.last_line}")
-        )
-        shown = " / ".join(part.strip() for part in (self.text or "").splitlines())
-        shown = shown if len(shown) <= 80 else shown[:77] + "..."
-        return f"printed{based} on {where}: {shown!r}"
 
 
 def parse_boards(
@@ -249,17 +121,21 @@ def parse_boards(
     ([(1, 3, 0, 2), (2, 0, 3, 1)], ((1, 'Four queens'),), ((4, '-1 -1 -1 -1'),))
     """
     n = check_n(n)
-    if style not in STYLES:
-        raise InvalidInputError(
-            f"unknown output style {style!r}; choose one of: {', '.join(STYLES)}"
-        )
-    if isinstance(base, bool) or base not in BASES:
-        raise InvalidInputError(f"base must be None, 0 or 1, got {base!r}")
+    check_style(style)
+    check_base(base)
     patterns = compile_ignore(ignore)
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):
         raise InvalidTypeError(f"text must be a str or bytes, got {type(text).__name__}")
+    return read_output(text, n, style, base, patterns)
+
+
+def read_output(
+    text: str, n: int, style: str, base: int | None, patterns: tuple[re.Pattern, ...] = ()
+) -> ParsedOutput:
+    """:func:`parse_boards` of values already checked (``patterns`` compiled): what
+    the checking family calls once a door has checked them."""
     lines, ignored = _leave_out(text.splitlines(), patterns)
     parsed = _parse(lines, n, style, base)
     if style == "auto" and not parsed.boards and "/n" in text:
@@ -270,6 +146,21 @@ def parse_boards(
         if retry.boards:
             parsed = retry
     return replace(parsed, ignored=ignored) if ignored else parsed
+
+
+def check_style(style: object, name: str = "") -> None:
+    """Refuse an output style :func:`parse_boards` does not read (``name``: how the
+    caller spells the argument, e.g. ``"parse="``)."""
+    if style not in STYLES:
+        raise InvalidInputError(
+            f"unknown output style {name}{style!r}; choose one of: {', '.join(STYLES)}"
+        )
+
+
+def check_base(base: object) -> None:
+    """Refuse a base of numbered columns other than None, 0 and 1."""
+    if isinstance(base, bool) or base not in BASES:
+        raise InvalidInputError(f"base must be None, 0 or 1, got {base!r}")
 
 
 def compile_ignore(ignore: Ignore) -> tuple[re.Pattern, ...]:
@@ -458,5 +349,4 @@ def _mixed_bases(reading: Reading, n: int, lines: list[str]) -> str | None:
 
 
 def _shown(line: str) -> str:
-    line = line.strip()
-    return repr(line if len(line) <= 60 else line[:57] + "...")
+    return repr(shorten(line.strip(), 60))

@@ -280,7 +280,7 @@ def quiet_option(function: Callable) -> Callable:
 def output_options(function: Callable) -> Callable:
     """--parse, --expect, --base and --ignore: how a program's output is read and compared."""
     from ..checking.parsing import STYLES
-    from ..checking.verdicts import COMPARISONS
+    from ..checking.rows import COMPARISONS
 
     for option in reversed(
         [

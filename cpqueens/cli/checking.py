@@ -136,9 +136,9 @@ def crosscheck(
     printed it on. Exit status 1 when anything disagrees with the reference, else
     3 when a backend timed out (1 with --timeouts-fail).
     """
-    from ..checking.compare import check_enumerable
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
+    from ..checking.references import check_enumerable
     from ..reporting.tables import crosscheck_table
 
     if not sizes and not instance_files:

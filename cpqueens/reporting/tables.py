@@ -15,13 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..board import render
-from ..checking.verdicts import (
-    EXAMPLE_KINDS,
-    EXAMPLES,
-    decision_details,
-    note_lines,
-    why_invalid,
-)
+from ..checking.faults import why_invalid
+from ..checking.rows import EXAMPLES
+from ..checking.wording import EXAMPLE_KINDS, decision_details, note_lines
 from ..display.numbers import plural, thousands
 from ..result import Result
 

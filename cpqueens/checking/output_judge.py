@@ -1,0 +1,139 @@
+"""Judging what a program printed, once parsed, against the reference, as a row.
+
+The judge reads a :class:`~cpqueens.checking.parsed.ParsedOutput` (the boards, the
+count the program states, its notes and the lines that are no board, each with where
+it was printed), never the program's raw text: how the output is read is
+:mod:`.parsing`'s business, how the program is run :mod:`.running`'s.
+
+>>> from cpqueens import Instance, parse_boards
+>>> row = judge_output(parse_boards("bdac cadb\\nTotal: 3", 4), Instance(4),
+...                    {(1, 3, 0, 2), (2, 0, 3, 1)}, label="mine")
+>>> row.agrees, row.faults[0].detail
+(False, 'states 3 solutions, printed 2 boards')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..board import Solution
+from ..display.numbers import plural
+from ..instances import Instance
+from .faults import error_row, has_faults, no_faults, sort_faults
+from .parsed import ParsedOutput
+from .rows import EXAMPLES, CrossCheckRow, Fault
+
+#: What a program's shift hint adds: the output can be read 1-based as it is.
+READ_ONE_BASED = "(read them with base=1, --base 1 on the command line)"
+
+
+def judge_output(
+    parsed: ParsedOutput,
+    instance: Instance,
+    expected: set[Solution],
+    *,
+    label: str,
+    parse: str = "auto",
+    expect: str = "all",
+    elapsed: float = 0.0,
+) -> CrossCheckRow:
+    """Compare what was read from a program's output with the reference, as a row.
+
+    Every faulty board keeps where it was printed (``row.faults``, each with its
+    :class:`~cpqueens.checking.parsed.Origin`): its line, its text and its base.
+    Read as ``parse`` and compared as ``expect`` asks (see :class:`cpqueens.Command`);
+    an output with a count and no board is compared as a count.
+    """
+    compared = expect
+    if parse == "count" or (parse == "auto" and not parsed.boards and parsed.count is not None):
+        compared = "count"
+    n = instance.n
+    reference_count = len(expected)
+    if compared == "count":
+        return _judge_count(parsed, n, reference_count, label=label, elapsed=elapsed)
+    if parsed.mixed:
+        return error_row(
+            n,
+            label,
+            f"mixed conventions: {parsed.mixed}",
+            reference_count,
+            elapsed,
+            count=len(parsed.boards),
+            compared=compared,
+            **_notes(parsed),
+        )
+    if not parsed.boards and not parsed.invalid_lines and expected:
+        message = _unread_message(parsed, n, "a board")
+        return error_row(n, label, message, reference_count, elapsed, compared=compared)
+    # No board and no solution to find (n = 2, 3): "no solution" in any words agrees.
+    faults = sort_faults(
+        n,
+        parsed.boards,
+        expected,
+        compared,
+        instance=instance,
+        origin=parsed.origin,
+        unread=parsed.unread_origins(),
+    )
+    if faults["hint"]:
+        # Read as 1-based already, the shift is not the answer; else say how to read so.
+        faults["hint"] = None if parsed.base == 1 else f"{faults['hint']} {READ_ONE_BASED}"
+    row = CrossCheckRow(
+        n=n,
+        backend=label,
+        count=len(parsed.boards),
+        reference_count=reference_count,
+        agrees=not has_faults(faults),
+        elapsed=elapsed,
+        compared=compared,
+        invalid_lines=parsed.invalid_lines[:EXAMPLES],
+        stated_count=parsed.count,
+        **_notes(parsed),
+        **faults,
+    )
+    if row.miscounted:
+        claimed = (
+            f"printed {plural(row.count, 'board')}"
+            if compared == "all"
+            else f"the reference has {reference_count:,}"
+        )
+        detail = f"states {plural(parsed.count or 0, 'solution')}, {claimed}"
+        wrong = Fault("wrong count", None, detail=detail)
+        return replace(row, agrees=False, faults=(*row.faults, wrong))
+    return row
+
+
+def _judge_count(
+    parsed: ParsedOutput, n: int, reference_count: int, *, label: str, elapsed: float
+) -> CrossCheckRow:
+    """Only the number compared: the count the program states, else its boards'."""
+    stated = parsed.count if parsed.count is not None else len(parsed.boards) or None
+    if stated is None:
+        message = _unread_message(parsed, n, "a count")
+        return error_row(n, label, message, reference_count, elapsed, compared="count")
+    faults = no_faults()
+    if stated != reference_count:
+        detail = f"states {plural(stated, 'solution')}, the reference has {reference_count:,}"
+        faults["faults"] = (Fault("wrong count", None, detail=detail),)
+    return CrossCheckRow(
+        n=n,
+        backend=label,
+        count=stated,
+        reference_count=reference_count,
+        agrees=stated == reference_count,
+        elapsed=elapsed,
+        compared="count",
+        **faults,
+    )
+
+
+def _notes(parsed: ParsedOutput) -> dict[str, Any]:
+    return {"notes": parsed.notes[:EXAMPLES], "note_count": len(parsed.notes)}
+
+
+def _unread_message(parsed: ParsedOutput, n: int, what: str) -> str:
+    first = parsed.first_skipped()
+    if first is None:
+        return "printed nothing on standard output"
+    return f"nothing in its output could be read as {what} of size {n}; first line: {first!r}"

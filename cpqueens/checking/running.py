@@ -1,0 +1,259 @@
+"""Running one program under limits, and measuring how it went: nothing here judges.
+
+:func:`run_program` starts a program through the reaper script (:mod:`._reaper`,
+which ends everything the program starts), with an empty standard input and no
+shell, reads both its pipes on threads of their own, and stops it at its deadline
+or once it has printed more than it may. It hands back a :class:`Printed`: what
+the program printed, its exit status, the seconds it took, and whether a limit
+stopped it. What that means (a failure, an answer) is for :class:`cpqueens.Command`
+and the judges of the checking family to say.
+
+>>> import sys
+>>> done = run_program([sys.executable, "-c", "print('bdac')"], timeout=30, max_output=100)
+>>> done.stdout, done.returncode, done.timed_out, done.overflowed
+('bdac\\n', 0, False, False)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from ..errors import CommandFailedError, ProgramNotFoundError
+from ._reaper import CANNOT_START, MARK
+
+#: How much of the end of standard error is kept (bytes): a failure message quotes its
+#: last lines, and the rest is dropped so that a chatty program never blocks on a full pipe.
+STDERR_KEEP = 64 * 2**10
+# Bytes asked of a pipe at a time.
+_CHUNK = 64 * 2**10
+# Seconds to wait for the program to end after being told to, and for its pipes to close.
+_REAP = 5.0
+# The script that runs each program and ends what it leaves behind.
+_REAPER = str(Path(__file__).with_name("_reaper.py"))
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What one run of a program printed, and how it ended.
+
+    ``stdout`` holds at most ``max_output`` bytes (decoded), ``stderr`` the end of
+    standard error; ``timed_out`` and ``overflowed`` say that a limit stopped the
+    program (its status then says nothing of its own).
+    """
+
+    argv: tuple[str, ...]
+    stdout: str
+    stderr: str
+    returncode: int
+    elapsed: float
+    timed_out: bool = False
+    overflowed: bool = False
+
+    @property
+    def unstarted(self) -> str | None:
+        """Why the program could not be started (the reaper's line), or None."""
+        if self.returncode == CANNOT_START and self.stderr.startswith(MARK):
+            return self.stderr[len(MARK) :].strip()
+        return None
+
+
+def run_program(
+    argv: Sequence[str],
+    *,
+    timeout: float | None,
+    max_output: int,
+    cwd: str | None = None,
+) -> Printed:
+    """Run ``argv`` in ``cwd`` until it ends, ``timeout`` seconds pass (None: no
+    limit) or it prints more than ``max_output`` bytes; the program and every
+    process it started are then killed.
+
+    Raises
+    ------
+    ProgramNotFoundError
+        When the program is missing, a folder or not executable (see
+        :func:`check_program`).
+    CommandFailedError
+        When the operating system refuses to start it.
+    """
+    start = time.perf_counter()
+    process = _start(list(argv), cwd)
+    deadline = None if timeout is None else start + timeout
+    out, err, in_time = _collect(process, deadline, max_output)
+    return Printed(
+        argv=tuple(argv),
+        stdout=bytes(out.data).decode("utf-8", errors="replace"),
+        stderr=bytes(err.data).decode("utf-8", errors="replace"),
+        returncode=process.returncode,
+        elapsed=time.perf_counter() - start,
+        timed_out=not in_time,
+        overflowed=out.overflowed,
+    )
+
+
+def _start(argv: list[str], cwd: str | None) -> subprocess.Popen:
+    """Start the program through the reaper script, or say in one line why it cannot be."""
+    check_program(argv[0], cwd)
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-S", "-E", _REAPER, *argv],
+            stdin=subprocess.DEVNULL,  # a program waiting for a key goes on at once
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            start_new_session=True,  # away from the terminal's Ctrl-C: we stop it
+        )
+    except OSError as error:
+        raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
+
+
+def check_program(program: str, cwd: str | None) -> None:
+    """Say why ``program`` cannot be run, before anything is started.
+
+    >>> check_program("./no-such-program", None)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.ProgramNotFoundError: program not found: './no-such-program'
+    """
+    where = f" in {cwd}" if cwd else ""
+    if os.sep in program or (os.altsep and os.altsep in program):
+        path = Path(cwd or ".") / program
+        if path.is_dir():
+            raise ProgramNotFoundError(f"cannot run {program!r}: it is a folder, not a program")
+        if not path.exists():
+            raise ProgramNotFoundError(f"program not found: {program!r}{where}")
+        if not os.access(path, os.X_OK):
+            raise ProgramNotFoundError(
+                f"cannot run {program!r}: permission denied (is it executable?)"
+            )
+    elif shutil.which(program) is None:
+        raise ProgramNotFoundError(f"program not found: {program!r} (not on the PATH)")
+
+
+class _Drain:
+    """One pipe of the program, read to its end on a thread of its own.
+
+    Each pipe has its reader, so that neither can fill up and block the program, and
+    at most ``keep`` bytes are held: the first ones (standard output: one byte more
+    sets ``overflowed`` and ends the reading, and the program is then stopped), or
+    with ``tail=True`` the last ones (standard error, whose end a message quotes).
+    """
+
+    def __init__(self, pipe: IO[bytes], keep: int, *, tail: bool, wake: threading.Event):
+        self.data = bytearray()
+        self.overflowed = False
+        self.done = threading.Event()
+        self.thread = threading.Thread(
+            target=self._read, args=(pipe, keep, tail, wake), daemon=True
+        )
+        self.thread.start()
+
+    def _read(self, pipe: IO[bytes], keep: int, tail: bool, wake: threading.Event) -> None:
+        try:
+            # read1 returns what the pipe holds now (up to _CHUNK) instead of waiting
+            # for a full chunk, so a slow printer is read as it goes.
+            while chunk := pipe.read1(_CHUNK):  # type: ignore[attr-defined]
+                self.data += chunk
+                if len(self.data) > keep:
+                    if not tail:
+                        self.overflowed = True
+                        return
+                    del self.data[:-keep]
+        except (OSError, ValueError):  # the pipe broke or was closed: its end
+            pass
+        finally:
+            pipe.close()
+            self.done.set()
+            wake.set()
+
+
+def _collect(
+    process: subprocess.Popen, deadline: float | None, max_output: int
+) -> tuple[_Drain, _Drain, bool]:
+    """Read both pipes until the program ends, stopping it at the deadline or on overflow.
+
+    Returns the two drains (standard output, standard error) and whether the program
+    ended before the deadline. When the deadline came first, or the output drain says
+    ``overflowed``, the program and everything it started have been killed.
+    """
+    wake = threading.Event()
+    assert process.stdout is not None and process.stderr is not None
+    out = _Drain(process.stdout, max_output, tail=False, wake=wake)
+    err = _Drain(process.stderr, STDERR_KEEP, tail=True, wake=wake)
+    threading.Thread(target=_wake_at_exit, args=(process, wake), daemon=True).start()
+    try:
+        in_time = _wait(process, out, wake, deadline)
+    except BaseException:  # Ctrl-C: leave no program running behind
+        _end(process, (out, err))
+        raise
+    if out.overflowed or not in_time:
+        _end(process, (out, err))
+    else:
+        # The reaper has ended everything the program started: the pipes are closing.
+        _join(out, err)
+    return out, err, in_time
+
+
+def _wake_at_exit(process: subprocess.Popen, wake: threading.Event) -> None:
+    process.wait()
+    wake.set()
+
+
+def _wait(
+    process: subprocess.Popen, out: _Drain, wake: threading.Event, deadline: float | None
+) -> bool:
+    """Wait until the program has ended, or has printed too much.
+
+    Returns False when the deadline came first. The output drain and a thread
+    waiting on the process set ``wake``, so the wait ends at once, and it never
+    lasts past the deadline.
+    """
+    while True:
+        wake.clear()  # before looking, so that an event meanwhile wakes the wait
+        if out.overflowed or process.poll() is not None:
+            return True
+        remaining = _remaining(deadline)
+        if remaining == 0:
+            return False
+        wake.wait(remaining)
+
+
+def _remaining(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def _end(process: subprocess.Popen, drains: Sequence[_Drain] = ()) -> None:
+    """Stop the program and everything it started, then collect what is left of it.
+
+    The reaper script ends them on SIGTERM; should it not exit in time, its own
+    process group is killed.
+    """
+    try:
+        process.terminate()
+        process.wait(_REAP)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    except ProcessLookupError:
+        pass
+    _join(*drains)
+
+
+def _join(*drains: _Drain) -> None:
+    # A process that escaped the reaper (only possible where there is no subreaper)
+    # may hold a pipe open: its reader, a daemon thread, is then left to end with it.
+    give_up = time.perf_counter() + _REAP
+    for drain in drains:
+        drain.thread.join(_remaining(give_up))
