@@ -18,8 +18,9 @@ import cpqueens
 from cpqueens.campaigns.spec import load_spec
 from cpqueens.campaigns.store import Store
 from cpqueens.campaigns.summary import summarize
-from cpqueens.campaigns.verify import board_fault, judge
+from cpqueens.campaigns.verify import judge
 from cpqueens.checking.answers import BadOutput, read_answer
+from cpqueens.checking.run_verdicts import board_fault
 from cpqueens.errors import InvalidInputError
 
 ROOT = Path(__file__).resolve().parent.parent

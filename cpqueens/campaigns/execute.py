@@ -13,16 +13,14 @@ from typing import Any
 
 from ..checking.answers import BadOutput
 from ..errors import CommandFailedError, CPQueensError, SearchTimeoutError
-from ..instances import Instance
-
-
-def instance_of(board: dict[str, Any]) -> Instance:
-    """The instance a task carries as plain data (``n``, ``fixed``, ``blocked``)."""
-    return Instance(board["n"], fixed=board["fixed"], blocked=board["blocked"])
 
 
 def execute(task: dict[str, Any]) -> dict[str, Any]:
     """Run one task and return the solver's answer as plain data.
+
+    The task holds the ``instance`` (an :class:`~cpqueens.Instance`, checked when the
+    campaign was read), the ``question``, the ``time_limit``, the ``solver`` and a
+    ``seed``.
 
     The answer holds ``answer`` (sat, unsat or unknown), ``solutions`` (the boards
     to check: one for ``decide``, all for ``all``), ``count``, ``stats``,
@@ -56,7 +54,7 @@ def _run_backend(task: dict[str, Any]) -> dict[str, Any]:
     from ..solvers import get_backend
 
     solver = task["solver"]
-    instance = instance_of(task["board"])
+    instance = task["instance"]
     options = dict(solver.get("options", {}))
     if task.get("seed") is not None and get_backend(solver["backend"]).randomized:
         options.setdefault("seed", task["seed"])
@@ -101,7 +99,7 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
     from ..checking.external import Command
 
     solver = task["solver"]
-    instance = instance_of(task["board"])
+    instance = task["instance"]
     # The process that started this run enforces the time limit by killing the whole
     # tree; the command's own timeout is a backstop a little later.
     command = Command(

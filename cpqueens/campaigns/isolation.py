@@ -60,8 +60,9 @@ class Sandbox:
     """A warm process that runs tasks one at a time, each in a limited child.
 
     >>> box = Sandbox(warm=[])
+    >>> from cpqueens import Instance
     >>> task = {"question": "decide", "time_limit": 5, "memory_limit_mb": 1000,
-    ...         "board": {"n": 6, "fixed": [], "blocked": []},
+    ...         "instance": Instance(6),
     ...         "solver": {"label": "stack", "backend": "stack", "options": {}}}
     >>> outcome = box.run(task)
     >>> outcome.ended, outcome.answer["answer"], outcome.answer["solutions"]

@@ -1,6 +1,7 @@
 """Running a campaign: every (instance, solver, repeat) not yet in the store, each in a
-limited process of its own, on local workers or a Dask cluster, each result checked
-and written as soon as it is in.
+limited process of its own, on local workers or a Dask cluster, each result recorded
+as soon as it is in: what was measured here, its status as the checking family judges
+it (:func:`cpqueens.checking.run_verdicts.run_verdict`).
 """
 
 from __future__ import annotations
@@ -16,14 +17,13 @@ from typing import Any
 
 from .._version import __version__
 from ..arguments import check_int
-from ..display.numbers import seconds
+from ..checking.run_verdicts import run_verdict
 from ..errors import InvalidInputError
-from .execute import instance_of
 from .isolation import Outcome, Sandbox
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
 from .summary import errored, summarize
-from .verify import answer_fault, judge, solutions_hash
+from .verify import judge, solutions_hash
 
 
 @dataclass
@@ -182,9 +182,7 @@ def _pending(spec: CampaignSpec, store: Store) -> list[Task]:
     }
     todo = []
     for item in spec.instances:
-        board = {"n": item.instance.n, "fixed": [list(q) for q in item.instance.fixed],
-                 "blocked": [list(s) for s in item.instance.blocked]}  # fmt: skip
-        instance_id = store.instance_id(item.key, item.label, board, item.source)
+        instance_id = store.instance_id(item.key, item.label, item.instance, item.source)
         for repeat in range(spec.repeats):
             for config in spec.solvers:
                 key = {
@@ -202,7 +200,7 @@ def _pending(spec: CampaignSpec, store: Store) -> list[Task]:
                     "question": spec.question,
                     "time_limit": spec.time_limit,
                     "memory_limit_mb": spec.memory_limit_mb,
-                    "board": board,
+                    "instance": item.instance,
                     "solver": _solver_dict(config),
                     # Randomised backends: reproducible with a campaign seed, and each
                     # repeat a run of its own.
@@ -213,7 +211,8 @@ def _pending(spec: CampaignSpec, store: Store) -> list[Task]:
 
 
 def record(task: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
-    """The row of a finished run: its status, checked against the instance."""
+    """The row of a finished run: what was measured, what it answered, and its status
+    (see :func:`~cpqueens.checking.run_verdicts.run_verdict`)."""
     fields: dict[str, Any] = {
         "wall": round(outcome.wall, 6),
         "cpu": round(outcome.cpu, 6),
@@ -224,33 +223,29 @@ def record(task: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
         "stats": {},
     }
     answer = outcome.answer
-    if outcome.ended == "timeout":
-        return {**fields, "status": "unknown", "reason": "killed at the time limit"}
-    if outcome.ended == "memout":
-        limit = task["memory_limit_mb"]
-        return {**fields, "status": "memout", "reason": f"past the memory limit of {limit} MB"}
-    if outcome.ended == "crashed" or answer is None:
-        how = _exit_words(outcome.exit)
-        return {**fields, "status": "error", "reason": f"the run's process died ({how})"}
-    fields["stats"] = {**answer.get("stats", {}), "solve_seconds": answer.get("solve_seconds")}
-    if "partial_count" in answer:
-        fields["stats"]["partial_count"] = answer["partial_count"]
-    fields["solver_version"] = answer.get("solver_version")
-    if "error" in answer:
-        return {**fields, "status": "error", "reason": answer["error"]}
-    solutions = answer.get("solutions") or []
-    fields["count"] = answer.get("count")
-    fields["solution"] = solutions[0] if solutions else None
-    if task["question"] == "all" and answer["answer"] != "unknown":
-        fields["solutions_hash"] = solutions_hash(solutions)
-    fault = answer_fault(instance_of(task["board"]), task["question"], answer)
-    if fault is not None:
-        return {**fields, "status": "wrong", "reason": fault}
-    status = answer["answer"]
-    if status in ("sat", "unsat") and outcome.wall > task["time_limit"]:
-        return {**fields, "status": "unknown",
-                "reason": f"answered after the time limit ({seconds(outcome.wall)})"}  # fmt: skip
-    return {**fields, "status": status, "reason": None}
+    if outcome.ended == "answered" and answer is not None:
+        fields["stats"] = {**answer.get("stats", {}), "solve_seconds": answer.get("solve_seconds")}
+        if "partial_count" in answer:
+            fields["stats"]["partial_count"] = answer["partial_count"]
+        fields["solver_version"] = answer.get("solver_version")
+        if "error" not in answer:
+            solutions = answer.get("solutions") or []
+            fields["count"] = answer.get("count")
+            fields["solution"] = solutions[0] if solutions else None
+            if task["question"] == "all" and answer["answer"] != "unknown":
+                # A fingerprint of the set, for the checks across runs (verify.judge).
+                fields["solutions_hash"] = solutions_hash(solutions)
+    status, reason = run_verdict(
+        task["instance"],
+        task["question"],
+        answer,
+        ended=outcome.ended,
+        wall=outcome.wall,
+        time_limit=task["time_limit"],
+        memory_limit_mb=task["memory_limit_mb"],
+        exit=outcome.exit,
+    )
+    return {**fields, "status": status, "reason": reason}
 
 
 def _locally(todo: list[Task], warm: list[dict[str, Any]], workers: int) -> Iterator:
@@ -366,16 +361,3 @@ def _solver_dict(config: SolverConfig) -> dict[str, Any]:
         "parse": config.parse,
         "folder": config.folder,
     }
-
-
-def _exit_words(code: int | None) -> str:
-    if code is None:
-        return "no exit status"
-    if code < 0:
-        import signal
-
-        try:
-            return f"killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    return f"exit status {code}"

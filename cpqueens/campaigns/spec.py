@@ -46,22 +46,24 @@ import glob
 import hashlib
 import itertools
 import json
-import math
 import os
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..arguments import check_int, check_n, check_seconds
+from ..checking.external import INSTANCE_FORMATS
+from ..checking.parsing import check_style
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, random_blocked, random_completion, read_instance
 
 QUESTIONS = ("decide", "count", "all")
 GENERATORS = ("blocked", "completion", "plain")
-#: Formats an external solver may be given its instance in (see :class:`cpqueens.Command`).
-COMMAND_FORMATS = ("json", "param", "dzn", "cnf", "xc")
+#: The longest time limit of a run (seconds): a week.
+MAX_TIME_LIMIT = 7 * 24 * 3600
 _CAMPAIGN_KEYS = ("name", "question", "time_limit", "memory_limit_mb", "repeats", "seed")
 _GENERATED_KEYS = {
     "blocked": ("generator", "n", "blocked", "seeds", "min_free"),
@@ -137,14 +139,23 @@ class CampaignSpec:
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
+def board_json(instance: Instance) -> str:
+    """An instance's board (its size, given queens and blocked squares, not its name)
+    as canonical JSON: what the results store keeps of it, and what its key hashes.
+
+    >>> board_json(Instance(4, fixed={1: 3}, blocked=[(0, 1)], name="x"))
+    '{"blocked":[[0,1]],"fixed":[[1,3]],"n":4}'
+    """
+    return _canonical({"n": instance.n, "fixed": instance.fixed, "blocked": instance.blocked})
+
+
 def instance_key(instance: Instance) -> str:
     """The content hash of an instance: its size, given queens and blocked squares.
 
     >>> instance_key(Instance(4)) == instance_key(Instance(4, name="other"))
     True
     """
-    body = {"n": instance.n, "fixed": instance.fixed, "blocked": instance.blocked}
-    return hashlib.sha256(_canonical(body).encode()).hexdigest()[:16]
+    return hashlib.sha256(board_json(instance).encode()).hexdigest()[:16]
 
 
 def load_spec(spec: str | os.PathLike | Mapping[str, Any]) -> CampaignSpec:
@@ -182,21 +193,16 @@ def _read(raw: dict[str, Any], folder: Path, stem: str) -> CampaignSpec:
         raise InvalidInputError(
             f"[campaign] question must be one of: {', '.join(QUESTIONS)}; got {question!r}"
         )
-    time_limit = head.get("time_limit", 10)
-    if (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, (int, float))
-        or not math.isfinite(time_limit)
-        or not 0 < time_limit <= 7 * 24 * 3600
-    ):
+    time_limit = check_seconds(head.get("time_limit", 10), "[campaign] time_limit")
+    if time_limit > MAX_TIME_LIMIT:  # a campaign's runs end: inf is no limit for one
         raise InvalidInputError(
-            f"[campaign] time_limit must be a number of seconds in (0, 604800], got {time_limit!r}"
+            f"[campaign] time_limit is at most {MAX_TIME_LIMIT} s (a week), got {time_limit!r}"
         )
-    memory = _positive_int(head.get("memory_limit_mb", 2000), "[campaign] memory_limit_mb")
-    repeats = _positive_int(head.get("repeats", 1), "[campaign] repeats")
+    memory = check_int(head.get("memory_limit_mb", 2000), "[campaign] memory_limit_mb", 1)
+    repeats = check_int(head.get("repeats", 1), "[campaign] repeats", 1)
     seed = head.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidInputError(f"[campaign] seed must be an integer, got {seed!r}")
+    if seed is not None:
+        seed = check_int(seed, "[campaign] seed")
     name = head.get("name", stem)
     if not isinstance(name, str) or not name:
         raise InvalidInputError(f"[campaign] name must be a non-empty string, got {name!r}")
@@ -205,7 +211,7 @@ def _read(raw: dict[str, Any], folder: Path, stem: str) -> CampaignSpec:
     return CampaignSpec(
         name=name,
         question=question,
-        time_limit=float(time_limit),
+        time_limit=time_limit,
         memory_limit_mb=memory,
         repeats=repeats,
         seed=seed,
@@ -240,18 +246,21 @@ def _generated(table: Mapping[str, Any], where: str) -> list[CampaignInstance]:
             f"{where}: generator must be one of: {', '.join(GENERATORS)}; got {generator!r}"
         )
     _only(table, _GENERATED_KEYS[generator], where)
-    sizes = _int_list(table, "n", where, required=True)
+    sizes = _int_list(table, "n", where, check_n)
     if generator == "plain":
         return [
             CampaignInstance(f"plain-n{n}", Instance(n), {"generator": "plain", "n": n})
             for n in sizes
         ]
     count_key = DENSITY_OF[generator]
-    counts = _int_list(table, count_key, where, required=True, low=0)
-    seeds = _int_list(table, "seeds", where, required=False, low=None) or [1]
+    counts = _int_list(table, count_key, where, lambda value: check_int(value, count_key, 0))
+    seeds = _int_list(
+        table, "seeds", where, lambda value: check_int(value, "seeds"), required=False
+    )
+    seeds = seeds or [1]
     extra: dict[str, Any] = {}
     if generator == "blocked" and "min_free" in table:
-        extra["min_free"] = _positive_int(table["min_free"], f"{where} min_free")
+        extra["min_free"] = check_int(table["min_free"], f"{where} min_free", 1)
     if generator == "completion" and "from_solution" in table:
         if not isinstance(table["from_solution"], bool):
             raise InvalidInputError(f"{where}: from_solution must be true or false")
@@ -322,10 +331,12 @@ def _solvers(
             if not isinstance(command, str) or not command.strip():
                 raise InvalidInputError(f"{where}: command must be a non-empty string")
             fmt = table.get("format", "json")
-            if fmt not in COMMAND_FORMATS:
+            if fmt not in INSTANCE_FORMATS:
                 raise InvalidInputError(
-                    f"{where}: format must be one of: {', '.join(COMMAND_FORMATS)}; got {fmt!r}"
+                    f"{where}: format must be one of: {', '.join(INSTANCE_FORMATS)}; got {fmt!r}"
                 )
+            with _about(where):  # read as the crosscheck reads a program's output
+                check_style(table.get("parse", "auto"), "parse=")
             if options:
                 raise InvalidInputError(
                     f"{where}: options are for a backend; put them in the command"
@@ -374,29 +385,22 @@ def _only(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> Non
 
 
 def _int_list(
-    table: Mapping[str, Any], key: str, where: str, *, required: bool, low: int | None = 1
+    table: Mapping[str, Any],
+    key: str,
+    where: str,
+    check: Callable[[object], int],
+    *,
+    required: bool = True,
 ) -> list[int]:
+    """The integers of ``table[key]`` (one, or a list), each checked by ``check`` (a
+    shared checker of :mod:`cpqueens.arguments`), its error naming ``where``."""
     if key not in table:
         if required:
             raise InvalidInputError(f"{where}: {key} = [...] is missing")
         return []
-    values = table[key]
-    values = values if isinstance(values, list) else [values]
-    for value in values:
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or (low is not None and value < low)
-        ):
-            floor = "" if low is None else f" >= {low}"
-            raise InvalidInputError(f"{where}: {key} takes integers{floor}, got {value!r}")
-    return values
-
-
-def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidInputError(f"{name} must be a positive integer, got {value!r}")
-    return value
+    values = table[key] if isinstance(table[key], list) else [table[key]]
+    with _about(where):
+        return [check(value) for value in values]
 
 
 def _canonical(value: object) -> str:

@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError
+from ..instances import Instance
+from .spec import board_json
 
 SCHEMA_VERSION = 1
 
@@ -153,8 +155,9 @@ class Store:
         """``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]
 
-    def instance_id(self, key: str, label: str, board: dict[str, Any], source: dict[str, Any]):
-        """The row of an instance, added the first time it is seen."""
+    def instance_id(self, key: str, label: str, instance: Instance, source: dict[str, Any]) -> int:
+        """The row of an instance (its board kept as :func:`~.spec.board_json` says),
+        added the first time it is seen."""
         with self.db:
             self.db.execute(
                 "INSERT OR IGNORE INTO instances (hash, label, n, blocked, fixed, generator, "
@@ -162,13 +165,13 @@ class Store:
                 (
                     key,
                     label,
-                    board["n"],
-                    len(board["blocked"]),
-                    len(board["fixed"]),
+                    instance.n,
+                    len(instance.blocked),
+                    len(instance.fixed),
                     source.get("generator"),
                     _dump({k: v for k, v in source.items() if k not in ("generator", "file")}),
                     source.get("file"),
-                    _dump(board),
+                    board_json(instance),
                 ),
             )
         return self.db.execute("SELECT id FROM instances WHERE hash = ?", (key,)).fetchone()[0]

@@ -1,12 +1,12 @@
-"""Which answers are wrong: each board checked against its instance, then the runs
-of an instance checked against each other.
+"""Which runs are wrong in the light of the others: the runs of an instance checked
+against each other, whenever results are read.
 
 A run is **wrong** when
 
-1. a board it reports does not solve the instance (two queens attacking, a given
-   queen moved, a queen on a blocked square, a board of the wrong size), or it
-   printed something that claims to be a board and is none; for ``all``, a board
-   reported twice;
+1. its own answer is wrong on its face: a board that does not solve the instance,
+   something printed that claims to be a board and is none, or (``all``) a board
+   reported twice. This is decided when the run ends, by
+   :func:`cpqueens.checking.run_verdicts.run_verdict`, and stored as its status;
 2. it says ``unsat`` of an instance on which any run, of any solver, produced a
    verified solution;
 3. (``count`` and ``all``) its count differs from the count that a strict majority
@@ -15,14 +15,14 @@ A run is **wrong** when
    the campaign reports the instance (and fails) all the same, since at least one
    count must be wrong.
 
-The first is decided when the run ends (and stored as its status); the others
-whenever results are read, so that they take every run in the file into account.
+Rules 2 and 3 take every run in the file into account.
 
->>> from cpqueens import Instance
->>> board_fault(Instance(4, blocked=[(0, 1)]), [1, 3, 0, 2])
-'a queen on the blocked square (0, 1)'
->>> board_fault(Instance(4), [2, 0, 3, 1]) is None
-True
+>>> rows = [{"status": "sat", "reason": None, "question": "decide", "instance_hash": "i",
+...          "instance": "a", "solver": "one"},
+...         {"status": "unsat", "reason": None, "question": "decide", "instance_hash": "i",
+...          "instance": "a", "solver": "two"}]
+>>> [row["verdict"] for row in judge(rows)[0]]
+['sat', 'wrong']
 """
 
 from __future__ import annotations
@@ -33,57 +33,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..instances import Instance
-
 #: Statuses that answer the question (solved runs).
 SOLVED = ("sat", "unsat")
-
-
-def board_fault(instance: Instance, board: Sequence[object]) -> str | None:
-    """Why ``board`` does not solve ``instance``, or None when it does.
-
-    Checked here from scratch, sharing nothing with the solvers: size, columns in
-    range, one queen per column and per diagonal, the given queens in place, no
-    queen on a blocked square.
-    """
-    n = instance.n
-    if len(board) != n:
-        return f"a board of {len(board)} rows for n = {n}"
-    columns, sums, differences = set(), set(), set()
-    for row, column in enumerate(board):
-        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < n:
-            return f"row {row} has no queen on the board (column {column!r})"
-        if column in columns:
-            return f"two queens in column {column}"
-        if row + column in sums or row - column in differences:
-            return f"the queen of row {row} is attacked on a diagonal"
-        columns.add(column)
-        sums.add(row + column)
-        differences.add(row - column)
-    for row, column in instance.fixed:
-        if board[row] != column:
-            return f"the given queen ({row}, {column}) was moved"
-    blocked = instance.blocked_set
-    for row, column in enumerate(board):
-        if (row, column) in blocked:
-            return f"a queen on the blocked square ({row}, {column})"
-    return None
-
-
-def answer_fault(instance: Instance, question: str, answer: dict[str, Any]) -> str | None:
-    """Why a run's own answer is wrong on its face (rule 1), or None."""
-    if answer.get("invalid"):
-        return f"printed a board that is none: {answer['invalid'][0]}"
-    solutions = answer.get("solutions") or []
-    for board in solutions:
-        fault = board_fault(instance, board)
-        if fault is not None:
-            return f"reported a board that does not solve the instance: {fault}"
-    if answer.get("answer") == "sat" and question != "count" and not solutions:
-        return "said sat without a solution"
-    if question == "all" and len({tuple(b) for b in solutions}) != len(solutions):
-        return "reported the same solution twice"
-    return None
 
 
 def solutions_hash(solutions: Iterable[Sequence[int]]) -> str:

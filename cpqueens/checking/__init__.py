@@ -9,5 +9,6 @@ judged (:mod:`.backend_rows`, :mod:`.decision`); a program is run and measured b
 :mod:`.parsing` (:mod:`.readers`, into :mod:`.parsed`) and judged by
 :mod:`.output_judge`. Boards are sorted into faults by :mod:`.faults`, the rows
 (:mod:`.rows`) gathered in the report (:mod:`.verdicts`) and said in words by
-:mod:`.wording`. A competition-style answer is read by :mod:`.answers`.
+:mod:`.wording`. A campaign run's answer, read by :mod:`.answers`, is judged by
+:mod:`.run_verdicts`.
 """
