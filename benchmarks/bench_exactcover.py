@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import cpqueens
-from cpqueens.reporting.report import cpu_model
+from cpqueens.reporting.machine import cpu_model
 from cpqueens.solvers import REGISTRY
 
 HERE = Path(__file__).resolve().parent

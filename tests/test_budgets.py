@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from cpqueens.cli import cli
 from cpqueens.errors import InvalidInputError
 from cpqueens.reporting import bench
-from cpqueens.reporting.bench import bench_csv, bench_notes, bench_table, run_bench
+from cpqueens.reporting.bench import run_bench
+from cpqueens.reporting.bench_tables import bench_csv, bench_notes, bench_table
 from cpqueens.reporting.profile import COMBINATIONS, search_profile
 from cpqueens.solvers import REGISTRY
 

@@ -4,6 +4,8 @@ import pytest
 
 from cpqueens.errors import InvalidInputError
 from cpqueens.reporting import campaign_plots as plots
+from cpqueens.reporting import campaign_runs as runs
+from cpqueens.reporting import phase_transition as phase
 
 
 def run(instance, solver, verdict, wall, *, n=8, blocked=0, fixed=0, limit=10.0, **extra):
@@ -63,23 +65,23 @@ def assert_drawn(path, suffix):
 
 def test_cactus_series_sorts_each_solvers_instance_times():
     # A point per instance solved: b's two repeats of i3 (3.0 and 5.0) are one, at 4.0.
-    assert plots.cactus_series(ROWS) == {"a": [0.2, 0.4, 0.5, 1.0], "b": [0.6, 2.0, 4.0]}
+    assert runs.cactus_series(ROWS) == {"a": [0.2, 0.4, 0.5, 1.0], "b": [0.6, 2.0, 4.0]}
 
 
 def test_the_virtual_best_takes_each_instances_best_solver():
     # i1: a 1.0; i2: a 0.5; i3: b 4.0; i5: a 0.2; i6: a 0.4; i4 solved by none.
-    assert plots.virtual_best_times(ROWS) == [0.2, 0.4, 0.5, 1.0, 4.0]
-    assert plots.solver_ranking(ROWS) == ["a", "b"]
+    assert runs.virtual_best_times(ROWS) == [0.2, 0.4, 0.5, 1.0, 4.0]
+    assert runs.solver_ranking(ROWS) == ["a", "b"]
 
 
 def test_a_solver_that_solves_nothing_still_has_a_series():
     rows = [*ROWS, run("i1", "c", "unknown", 10.0, blocked=8)]
-    assert plots.cactus_series(rows)["c"] == []
-    assert plots.solvers(rows) == ["a", "b", "c"]
+    assert runs.cactus_series(rows)["c"] == []
+    assert runs.solvers(rows) == ["a", "b", "c"]
 
 
 def test_instance_verdicts_trust_sat_over_unsat_and_ignore_wrong_runs():
-    assert plots.instance_verdicts(ROWS) == {
+    assert runs.instance_verdicts(ROWS) == {
         "hash-i1": "sat",
         "hash-i2": "unsat",
         "hash-i3": "unsat",
@@ -90,7 +92,7 @@ def test_instance_verdicts_trust_sat_over_unsat_and_ignore_wrong_runs():
 
 
 def test_scatter_points_take_the_median_of_solved_repeats_and_none_for_unsolved():
-    assert plots.scatter_points(ROWS, "a", "b") == [
+    assert runs.scatter_points(ROWS, "a", "b") == [
         (1.0, 2.0, "sat"),
         (0.5, None, "unsat"),
         (None, 4.0, "unsat"),
@@ -102,7 +104,7 @@ def test_scatter_points_take_the_median_of_solved_repeats_and_none_for_unsolved(
 
 def test_scatter_points_leave_out_instances_one_solver_did_not_run():
     rows = [*ROWS, run("i7", "a", "sat", 1.0)]
-    assert len(plots.scatter_points(rows, "a", "b")) == 6
+    assert len(runs.scatter_points(rows, "a", "b")) == 6
 
 
 def test_repeats_unsolved_everywhere_are_unsolved_but_one_solved_repeat_counts():
@@ -112,11 +114,11 @@ def test_repeats_unsolved_everywhere_are_unsolved_but_one_solved_repeat_counts()
         run("i2", "a", "unknown", 10.0),
         run("i2", "a", "sat", 7.0, repeat=1),
     ]
-    assert plots.instance_times(rows, "a") == {"hash-i1": None, "hash-i2": 7.0}
+    assert runs.instance_times(rows, "a") == {"hash-i1": None, "hash-i2": 7.0}
 
 
 def test_transition_table_by_density_with_wall_time():
-    table = plots.transition_table(ROWS, "density")
+    table = phase.transition_table(ROWS, "density")
     # 0.125: i1 sat, i2 unsat. 0.25: i3 unsat, i5 and i6 sat, i4 undecided and left out.
     assert table.fractions == {8: {0.125: 0.5, 0.25: pytest.approx(2 / 3)}}
     assert table.samples == {8: {0.125: (2, 2), 0.25: (3, 4)}}
@@ -140,7 +142,7 @@ def test_transition_table_with_a_stats_counter_uses_only_runs_that_report_it():
         run("i3", "a", "unsat", 1.0, blocked=4, stats={"nodes": 7}),
         run("i3", "b", "unsat", 1.0, blocked=4),  # no counter: left out
     ]
-    table = plots.transition_table(rows, "blocked", effort="nodes")
+    table = phase.transition_table(rows, "blocked", effort="nodes")
     assert table.efforts == {"a": {2: 20.0, 4: 7.0}}
     assert table.fractions == {8: {2: 1.0, 4: 0.0}}
 
@@ -152,20 +154,20 @@ def test_transition_table_gives_a_fraction_line_per_n_and_pools_effort_over_n():
         run("r", "a", "sat", 2.0, n=5, blocked=4),
         run("s", "a", "sat", 5.0, n=5, blocked=8),
     ]
-    table = plots.transition_table(rows, "blocked")
+    table = phase.transition_table(rows, "blocked")
     assert table.fractions == {4: {4: 1.0, 8: 0.0}, 5: {4: 1.0, 8: 1.0}}
     assert table.efforts == {"a": {4: 1.5, 8: 4.0}}
-    by_n = plots.transition_table(rows, "n")
+    by_n = phase.transition_table(rows, "n")
     assert by_n.fractions == {None: {4: 0.5, 5: 1.0}}
 
 
 def test_transition_parameters_and_values():
-    assert plots.transition_parameters(ROWS) == ["density", "fill", "n", "blocked", "seed"]
+    assert phase.transition_parameters(ROWS) == ["density", "fill", "n", "blocked", "seed"]
     row = run("x", "a", "sat", 1.0, n=10, blocked=25, fixed=3)
-    assert plots.parameter_value(row, "density") == 0.25
-    assert plots.parameter_value(row, "fill") == 0.3
-    assert plots.parameter_value(row, "blocked") == 25
-    assert plots.parameter_value(row, "queens") is None
+    assert phase.parameter_value(row, "density") == 0.25
+    assert phase.parameter_value(row, "fill") == 0.3
+    assert phase.parameter_value(row, "blocked") == 25
+    assert phase.parameter_value(row, "queens") is None
 
 
 # The files. -----------------------------------------------------------------------------
@@ -245,7 +247,7 @@ def test_the_best_solver_is_the_darkest_line_and_every_line_reads_in_greyscale()
     axes = plots.cactus_figure(FOUR).axes[0]
     lines = {label.split(" ")[0]: line for label, line in lines_by_label(axes).items()}
     solvers = ["exactcover", "cpsat", "sat", "choco"]
-    assert plots.solver_ranking(FOUR) == solvers
+    assert runs.solver_ranking(FOUR) == solvers
     greys = [luma(lines[label].get_color()) for label in solvers]
     # The best is not the palest: it is the darkest, and the lines lighten with rank.
     assert greys == sorted(greys) and greys[0] < greys[-1]
@@ -327,7 +329,7 @@ def test_the_transition_draws_no_errored_run_as_a_time():
         run("s", "a", "error", 0.01, blocked=16),
         run("s", "a", "wrong", 0.02, blocked=16, repeat=1),
     ]
-    table = plots.transition_table(rows, "density")
+    table = phase.transition_table(rows, "density")
     assert table.efforts == {"a": {0.125: 1.0, 0.25: 3.0}}
     assert table.left_out == {"a": 3}
     bottom = plots.transition_figure(rows, "density").axes[1]
@@ -376,10 +378,10 @@ def test_an_unknown_effort_counter_is_named(tmp_path):
 
 
 def test_effort_has_one_definition_used_by_bench_profile_and_report():
-    from cpqueens.reporting import bench, effort, profile, report
+    from cpqueens.reporting import bench, effort, profile, report_page
 
     assert profile.EFFORT_KEYS is effort.EFFORT_KEYS and bench.main_effort is effort.main_effort
-    assert effort.EFFORT_MEANING[1:] in report._EFFORT_TEXT
+    assert effort.EFFORT_MEANING[1:] in report_page._EFFORT_TEXT
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ import sys
 import pytest
 
 import cpqueens
-from cpqueens.reporting.bench import Timing, bench_figure
+from cpqueens.reporting.bench import Timing
+from cpqueens.reporting.bench_plot import bench_figure
 from cpqueens.reporting.style import backend_style
 from cpqueens.solvers import REGISTRY
 
@@ -141,13 +142,13 @@ def test_the_propagated_tree_is_labelled_readably_and_its_title_fits(tmp_path):
 
 @pytest.fixture(scope="module")
 def report_data():
-    from cpqueens.reporting.report import build_report
+    from cpqueens.reporting.report_data import build_report
 
     return build_report([4, 5], ["stack", "tree"], repeat=1, tree_n=4, profile_n=4)
 
 
 def test_the_report_has_a_timing_grid_and_a_machine_section(report_data):
-    from cpqueens.reporting.report import to_html
+    from cpqueens.reporting.report_page import to_html
 
     page = to_html(report_data)
     assert "<th>backend</th><th>n=4</th><th>n=5</th>" in page
@@ -168,7 +169,7 @@ def test_the_report_has_a_timing_grid_and_a_machine_section(report_data):
 
 
 def test_write_markdown_puts_the_pictures_beside_and_links_them(report_data, tmp_path):
-    from cpqueens.reporting.report import markdown_report, write_markdown, write_report
+    from cpqueens.reporting.report_page import markdown_report, write_markdown, write_report
 
     target = tmp_path / "report.md"
     assert write_markdown(report_data, target) == target

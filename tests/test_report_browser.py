@@ -11,13 +11,11 @@ import pytest
 
 import cpqueens
 from cpqueens.campaigns.spec import load_spec
-from cpqueens.reporting.campaign import (
-    campaign_section,
-    program_versions,
-    programs_of,
-    spec_text,
-)
-from cpqueens.reporting.report import build_report, machine_info, to_html, to_markdown
+from cpqueens.reporting.machine import machine_info
+from cpqueens.reporting.report_data import build_report, campaign_section
+from cpqueens.reporting.report_page import to_html, to_markdown
+from cpqueens.reporting.solver_programs import program_versions, programs_of
+from cpqueens.reporting.spec_from_runs import spec_text
 
 SPEC = {
     "campaign": {"name": "small", "question": "decide", "time_limit": 7, "memory_limit_mb": 900,

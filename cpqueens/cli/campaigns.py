@@ -72,7 +72,7 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     from ..campaigns.runner import run_campaign
     from ..campaigns.store import check_results_path
     from ..parallel.progress import progress_bar, wants_bar
-    from ..reporting.campaign import summary_grid
+    from ..reporting.campaign_tables import summary_grid
     from ..reporting.tables import format_grid
 
     check_results_path(db, exists=False)
@@ -107,7 +107,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
     instances solved by it alone; the virtual best solver (VBS) as a row."""
     from ..campaigns.runner import load_results
     from ..campaigns.summary import errored, solved_alone, summarize, summary_csv
-    from ..reporting.campaign import summary_grid
+    from ..reporting.campaign_tables import summary_grid
     from ..reporting.tables import format_grid
 
     if as_csv and as_json:

@@ -50,7 +50,7 @@ def profile(
     for the same board. -o writes the log-scale plot (.png, .svg) or the figures
     (.csv, .json). On a terminal a progress bar names the search or solver running.
     """
-    from ..reporting.bench import figure_bytes
+    from ..reporting.figures import figure_bytes
     from ..reporting.profile import (
         check_profile_n,
         profile_csv,

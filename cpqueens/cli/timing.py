@@ -90,16 +90,14 @@ def bench(
     """
     from ..reporting.bench import (
         LARGEST_N,
-        bench_csv,
-        bench_figure,
-        bench_notes,
-        bench_table,
         beyond_bench,
         check_bench_sizes,
-        figure_bytes,
         run_bench,
         size_refusal,
     )
+    from ..reporting.bench_plot import bench_figure
+    from ..reporting.bench_tables import bench_csv, bench_notes, bench_table
+    from ..reporting.figures import figure_bytes
 
     chosen = backend_list(names)
     try:
@@ -196,7 +194,8 @@ def report(
     all the same).
     """
     from ..reporting.bench import LARGEST_N, beyond_bench
-    from ..reporting.report import build_report, write_report
+    from ..reporting.report_data import build_report
+    from ..reporting.report_page import write_report
 
     ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench("a report"))
     chosen = backend_list(names, enumerating=True)
@@ -224,7 +223,7 @@ def report(
             step=step,
         )
     if campaign_db is not None:
-        from ..reporting.campaign import campaign_section
+        from ..reporting.report_data import campaign_section
 
         data = dataclasses.replace(data, campaign=campaign_section(campaign_db))
     write_report(data, target)  # Markdown: its pictures in a folder beside it

@@ -1,11 +1,11 @@
-"""Time backends side by side: repeated runs, medians, search effort, and the plot of both.
+"""Time backends side by side: the boards a bench takes, its runs, and their records.
 
 :func:`run_bench` solves every (n, backend) pair ``repeat`` times; the results are
-:class:`Timing` records, which :func:`bench_table`, :func:`bench_csv` and
-:func:`bench_figure` turn into a text table, a CSV file and a two-panel log-scale plot.
+:class:`Timing` records (the table, the CSV and the notes are in
+:mod:`~cpqueens.reporting.bench_tables`, the plot in :mod:`~cpqueens.reporting.bench_plot`).
 A ``time_limit`` per run and a ``budget`` for the whole bench bound it: a backend
 whose run is stopped goes no higher in n, and once the budget is spent nothing more
-starts; :func:`bench_notes` says what was stopped and why.
+starts; each record says how its pair ended and why.
 
 >>> timings = run_bench([4, 5], ["stack"], repeat=2)
 >>> [(t.n, t.count, t.nodes, len(t.seconds)) for t in timings]
@@ -15,8 +15,6 @@ starts; :func:`bench_notes` says what was stopped and why.
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -24,12 +22,11 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..api import check_size, solve
-from ..arguments import check_time_limit
+from ..arguments import check_int, check_seconds, check_time_limit
 from ..display import numbers
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from .effort import main_effort
-from .tables import format_grid
 
 #: The largest board a bench times. Every run lists every solution: at n=14 that is
 #: 365,596 boards and 27 million nodes, a minute or more per run for the Python
@@ -90,9 +87,32 @@ class Timing:
         record["median_seconds"] = self.median
         return record
 
+    @classmethod
+    def timed_out(cls, backend: str, n: int, why: str) -> Timing:
+        """The record of a pair whose run was stopped by the time limit or the budget."""
+        return cls(backend, n, (), None, None, f"timed out: {why}", None, "timed out")
+
+    @classmethod
+    def skipped(cls, backend: str, n: int, why: str) -> Timing:
+        """The record of a pair not started, saying why."""
+        return cls(backend, n, (), None, None, f"{NOT_STARTED}{why}", None, "skipped")
+
 
 #: The ways a (backend, n) pair ends; see :attr:`Timing.status`.
 STATUSES = ("done", "refused", "timed out", "skipped")
+
+#: How the error of a pair that was not started begins.
+NOT_STARTED = "not started: "
+
+
+def after_time_out(backend: str, n: int) -> str:
+    """Why the larger boards of ``backend`` are not started once its run on ``n`` timed out.
+
+    >>> after_time_out("stack", 12)
+    'stack timed out at n=12'
+    """
+    return f"{backend} timed out at n={n}"
+
 
 #: The board of the untimed first run of each backend (or the smallest n timed, if
 #: smaller): it loads and compiles what the backend needs, which is the same on any board.
@@ -142,14 +162,6 @@ def size_refusal(n: int, backends: Sequence[str]) -> str | None:
     return None
 
 
-def _check_budget(budget: object) -> float | None:
-    """``budget`` in seconds (None for none), checked as a time limit is."""
-    try:
-        return check_time_limit(budget)
-    except CPQueensError as error:
-        raise type(error)(str(error).replace("time_limit", "budget")) from None
-
-
 def time_one(
     backend: str,
     n: int,
@@ -178,7 +190,7 @@ def time_one(
                 limit, by_budget = left, True
         which = f"run {run} of {repeat}"
         if limit is not None and limit <= 0:
-            return _timed_out(backend, n, f"{_budget_words(budget)} ran out before {which}")
+            return Timing.timed_out(backend, n, f"{_budget_words(budget)} ran out before {which}")
         try:
             result = solve(n, backend=backend, time_limit=limit if limited else None)
         except CPQueensError as error:
@@ -188,7 +200,7 @@ def time_one(
                 why = f"{_budget_words(budget)} ran out during {which}"
             else:
                 why = f"{which} passed the time limit of {numbers.seconds(limit)}"
-            return _timed_out(backend, n, why)
+            return Timing.timed_out(backend, n, why)
         seconds.append(result.elapsed)
         count = result.count
         shown = main_effort(result.stats)
@@ -202,14 +214,6 @@ def time_one(
 
 def _budget_words(budget: float | None) -> str:
     return "the budget" if budget is None else f"the budget of {numbers.seconds(budget)}"
-
-
-def _timed_out(backend: str, n: int, why: str) -> Timing:
-    return Timing(backend, n, (), None, None, f"timed out: {why}", None, "timed out")
-
-
-def _skipped(backend: str, n: int, why: str) -> Timing:
-    return Timing(backend, n, (), None, None, f"not started: {why}", None, "skipped")
 
 
 def run_bench(
@@ -251,10 +255,11 @@ def run_bench(
     Every run may overrun its limit by the backends' clean-up slack (docs/limits.md).
     """
     check_bench_sizes(ns, backends)
+    repeat = check_int(repeat, "repeat", 1)
     if not ns:
         return []
     time_limit = check_time_limit(time_limit)
-    budget = _check_budget(budget)
+    budget = None if budget is None else check_seconds(budget, "budget")
     deadline = None if budget is None else time.monotonic() + budget
 
     def left() -> float | None:
@@ -281,9 +286,9 @@ def run_bench(
             if spent is None and deadline is not None and time.monotonic() >= deadline:
                 spent = f"{_budget_words(budget)} was spent"
             if spent is not None:
-                timing = _skipped(backend, n, spent)
+                timing = Timing.skipped(backend, n, spent)
             elif backend in timed_out_at and n > timed_out_at[backend]:
-                timing = _skipped(backend, n, f"{backend} timed out at n={timed_out_at[backend]}")
+                timing = Timing.skipped(backend, n, after_time_out(backend, timed_out_at[backend]))
             else:
                 if on_start is not None:
                     on_start(backend, n)
@@ -296,197 +301,3 @@ def run_bench(
             if on_done is not None:
                 on_done(timing)
     return timings
-
-
-def bench_notes(timings: Sequence[Timing]) -> list[str]:
-    """A line for each backend that timed out and for the pairs left unstarted, saying why.
-
-    >>> bench_notes([_timed_out("stack", 12, "run 1 of 3 passed the time limit of 60.0 s"),
-    ...              _skipped("stack", 13, "stack timed out at n=12"),
-    ...              _skipped("stack", 14, "stack timed out at n=12")])
-    ['stack n=12 timed out: run 1 of 3 passed the time limit of 60.0 s; n=13..14 not tried']
-    """
-    notes = []
-    for t in timings:
-        if t.status == "timed out":
-            after = [s.n for s in timings if s.backend == t.backend and s.error == _after(t)]
-            tail = f"; {_span(after)} not tried" if after else ""
-            notes.append(f"{t.backend} n={t.n} {t.error}{tail}")
-    unstarted: dict[str, dict[str, list[int]]] = {}
-    for t in timings:
-        if t.status == "skipped" and not any(t.error == _after(s) for s in timings):
-            why = (t.error or "").removeprefix("not started: ")
-            unstarted.setdefault(why, {}).setdefault(t.backend, []).append(t.n)
-    for why, pairs in unstarted.items():
-        where = ", ".join(f"{backend} {_span(ns)}" for backend, ns in pairs.items())
-        notes.append(f"not started ({why}): {where}")
-    return notes
-
-
-def _after(t: Timing) -> str:
-    """The error of the pairs skipped because ``t`` timed out."""
-    return f"not started: {t.backend} timed out at n={t.n}"
-
-
-def _span(ns: Sequence[int]) -> str:
-    """``n=4..6,9`` for [4, 5, 6, 9]."""
-    parts: list[list[int]] = []
-    for n in sorted(ns):
-        if parts and n == parts[-1][1] + 1:
-            parts[-1][1] = n
-        else:
-            parts.append([n, n])
-    return "n=" + ",".join(str(a) if a == b else f"{a}..{b}" for a, b in parts)
-
-
-def bench_grid(timings: Sequence[Timing]) -> list[list[str]]:
-    """Arrange the timings as a grid of cells (header first), with each median's ratio to
-    the fastest median at the same n. Branches (CP-SAT) are marked ``b``, decisions
-    (SAT solvers) ``d``."""
-    fastest: dict[int, float] = {}
-    for t in timings:
-        if t.median is not None:
-            fastest[t.n] = min(fastest.get(t.n, t.median), t.median)
-    grid = [["backend", "n", "median", "x fastest", "solutions", "nodes", "nodes/s"]]
-    # Branches and decisions stand in for nodes; they are marked so as not to pass for them.
-    mark = {"nodes": "", "branches": " b", "decisions": " d", None: ""}
-    for t in timings:
-        if t.median is None:
-            grid.append([t.backend, str(t.n), "skipped", "", "", "", t.error or ""])
-            continue
-        ratio = t.median / fastest[t.n] if fastest[t.n] > 0 else 1.0
-        rate = (
-            "-"
-            if t.nodes is None or t.median <= 0
-            else numbers.thousands(round(t.nodes / t.median))
-        )
-        grid.append(
-            [
-                t.backend,
-                str(t.n),
-                numbers.seconds(t.median),
-                f"{ratio:.1f}",
-                numbers.thousands(t.count),
-                "-" if t.nodes is None else f"{numbers.thousands(t.nodes)}{mark[t.effort]}",
-                rate,
-            ]
-        )
-    return grid
-
-
-def bench_table(timings: Sequence[Timing]) -> str:
-    """Format the timings as aligned text (see :func:`bench_grid`).
-
-    >>> print(bench_table([Timing("stack", 4, (0.5, 0.25, 0.75), 2, 16)]))
-    backend  n  median  x fastest  solutions  nodes  nodes/s
-    stack    4  500 ms        1.0          2     16       32
-    """
-    grid = bench_grid(timings)
-    # A pair that did not finish says how it ended: refused, timed out or skipped.
-    if len(grid) == len(timings) + 1:
-        for row, t in zip(grid[1:], timings, strict=True):
-            if t.status != "done" and row[:2] == [t.backend, str(t.n)]:
-                row[:] = [t.status if cell == "skipped" else cell for cell in row]
-    return format_grid(grid)
-
-
-def bench_csv(timings: Sequence[Timing]) -> str:
-    """Format the timings as CSV, one row per (backend, n); the runs are space-separated."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    header = ["backend", "n", "median_seconds", "runs_seconds", "count", "nodes", "effort", "error"]
-    header.append("status")
-    writer.writerow(header)
-    for t in timings:
-        writer.writerow(
-            [
-                t.backend,
-                t.n,
-                "" if t.median is None else f"{t.median:.6g}",
-                " ".join(f"{s:.6g}" for s in t.seconds),
-                "" if t.count is None else t.count,
-                "" if t.nodes is None else t.nodes,
-                t.effort or "",
-                t.error or "",
-                t.status,
-            ]
-        )
-    return out.getvalue()
-
-
-def bench_figure(timings: Sequence[Timing], title: str | None = None):
-    """Return a matplotlib Figure: time against n and nodes against n, log scale, a line a backend.
-
-    Every run is drawn as a faint dot and the median as the line, so the spread of
-    repeated runs stays visible. Each backend has its colour and marker of
-    :func:`~cpqueens.reporting.style.backend_style`, the same in both panels and in
-    every other plot, so one legend, to the right of the panels and off the data,
-    names them all. Uses matplotlib's object API (no pyplot), so it works without a
-    display and leaves no global state behind.
-    """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-
-    from .style import backend_style
-
-    figure = Figure(figsize=(11.5, 4.6), layout="constrained")
-    FigureCanvasAgg(figure)
-    time_axes, node_axes = figure.subplots(1, 2)
-    backends = list(dict.fromkeys(t.backend for t in timings))
-    # Backtrackers that place the same queens draw the same node line: distinct markers
-    # and dashes keep every backend visible where lines coincide.
-    dashes = ("-", "--", ":", "-.")
-    handles = []
-    for i, backend in enumerate(backends):
-        style = backend_style(backend)
-        colour, marker, dash = style["color"], style["marker"], dashes[i % len(dashes)]
-        done = [t for t in timings if t.backend == backend and t.median is not None]
-        if not done:
-            continue
-        for t in done:
-            time_axes.scatter([t.n] * len(t.seconds), t.seconds, s=9, color=colour, alpha=0.35)
-        time_axes.plot(
-            [t.n for t in done], [t.median for t in done], marker=marker, linestyle=dash,
-            color=colour,
-        )  # fmt: skip
-        counted = [t for t in done if t.nodes]
-        label = backend
-        if counted:
-            ns, nodes = [t.n for t in counted], [t.nodes for t in counted]
-            node_axes.plot(
-                ns, nodes, marker=marker, linestyle=dash, color=colour, markerfacecolor="none"
-            )
-            # Each solver counts its own kind of step: the legend says which.
-            if counted[0].effort != "nodes":
-                label = f"{backend} ({counted[0].effort})"
-        handles.append(Line2D([], [], marker=marker, linestyle=dash, color=colour, label=label))
-    time_axes.set(xlabel="n", ylabel="seconds (median; dots: each run)", yscale="log")
-    time_axes.set_title("time to find every solution")
-    silent = [b for b in backends if not any(t.nodes for t in timings if t.backend == b)]
-    # The note goes under the axis, not on the data.
-    note = f"\n(no effort counter: {', '.join(silent)})" if silent else ""
-    node_axes.set(xlabel="n" + note, yscale="log")
-    node_axes.set_ylabel("search effort (each backend's own figure)")
-    node_axes.set_title("search effort")
-    for axes in (time_axes, node_axes):
-        axes.grid(True, which="major", alpha=0.3)
-        axes.xaxis.get_major_locator().set_params(integer=True)
-    if handles:
-        # Outside the axes, right of both panels: never over a line, a dot or the note.
-        figure.legend(
-            handles=handles,
-            loc="outside right upper",
-            fontsize="small",
-            ncols=1 if len(handles) <= 18 else 2,
-        )
-    if title:
-        figure.suptitle(title)
-    return figure
-
-
-def figure_bytes(figure, fmt: str = "png", dpi: int = 100) -> bytes:
-    """Render a matplotlib figure to bytes in ``fmt`` (png or svg)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format=fmt, dpi=dpi)
-    return buffer.getvalue()

@@ -15,32 +15,40 @@ Every function takes the rows of :meth:`Store.rows
 <cpqueens.campaigns.store.Store.rows>` judged by :func:`~cpqueens.campaigns.verify.judge`.
 :func:`cactus_figure`, :func:`scatter_figure` and :func:`transition_figure` return the
 matplotlib Figure; :func:`cactus`, :func:`scatter` and :func:`transition` write it as
-PNG, SVG or PDF, chosen by the path's suffix. The data behind each plot
-(:func:`cactus_series`, :func:`scatter_points`, :func:`transition_table`) is public,
-so it can be checked or tabulated without drawing.
+PNG, SVG or PDF, chosen by the path's suffix. The data behind each plot is public, so
+it can be checked or tabulated without drawing: :mod:`~cpqueens.reporting.campaign_runs`
+(:func:`~.campaign_runs.cactus_series`, :func:`~.campaign_runs.scatter_points`) and
+:mod:`~cpqueens.reporting.phase_transition` (:func:`~.phase_transition.transition_table`).
 
-Solvers are styled by rank (:func:`solver_ranking`, :func:`~.style.ranked_styles`):
-the solver that solves most, fastest, has the darkest colour and a solid line in
-every plot of the campaign, and each line has its marker and dash pattern as well as
-its colour, so the plots read in greyscale too.
+Solvers are styled by rank (:func:`~.campaign_runs.solver_ranking`,
+:func:`~.style.ranked_styles`): the solver that solves most, fastest, has the darkest
+colour and a solid line in every plot of the campaign, and each line has its marker
+and dash pattern as well as its colour, so the plots read in greyscale too.
 """
 
 from __future__ import annotations
 
 import os
-import statistics
 import textwrap
-from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..campaigns.summary import VBS
-from ..campaigns.verify import SOLVED
-from ..display.numbers import plural, seconds, thousands
+from ..display.numbers import plural, seconds
 from ..errors import InvalidInputError
-from .effort import is_number
+from .campaign_runs import (
+    Row,
+    cactus_series,
+    campaign_heading,
+    check_runs,
+    is_solved,
+    scatter_points,
+    solver_ranking,
+    time_limit,
+    virtual_best_times,
+)
+from .figures import new_figure, save_figure
+from .phase_transition import TransitionTable, check_parameter, tabulate
 from .style import legend_outside, ranked_styles
 
 #: The plots this module draws.
@@ -48,17 +56,6 @@ PLOT_KINDS = ("cactus", "scatter", "transition")
 
 #: Output formats, chosen by the path's suffix.
 SUFFIXES = (".png", ".svg", ".pdf")
-
-#: Parameters of :func:`transition` computed from every instance, whatever its generator.
-FIXED_PARAMETERS = ("density", "fill", "n")
-
-Row = dict[str, Any]
-
-#: Statuses of a run that did not finish: drawn at the time limit, and marked so.
-UNFINISHED = ("unknown", "memout")
-
-#: Statuses of a run whose time means nothing: never drawn as a time in the transition.
-FAILED = ("error", "wrong")
 
 # Markers, colours and legend words of the instance verdicts in the scatter plot: words
 # that are no solver's label ("sat" is one), and colours no solver line has.
@@ -79,313 +76,17 @@ _PARAMETER_WORDS = {
 }
 
 
-# ----------------------------------------------------------------------------- data
-
-
-def outcome(row: Row) -> str:
-    """How the run ended: its verdict, or its status when it is not judged yet."""
-    # Judged rows may have been overruled (a wrong answer found across runs).
-    return row.get("verdict") or row.get("status")
-
-
-def is_solved(row: Row) -> bool:
-    """True when the run answered its question (verdict ``sat`` or ``unsat``)."""
-    return outcome(row) in SOLVED
-
-
-def time_limit(rows: Sequence[Row]) -> float:
-    """The largest time limit of the runs: where time-outs are drawn."""
-    return max(float(row["time_limit"]) for row in rows)
-
-
-def solvers(rows: Sequence[Row]) -> list[str]:
-    """The solver labels, in the order of their first run."""
-    return list(dict.fromkeys(row["solver"] for row in rows))
-
-
-def cactus_series(rows: Sequence[Row]) -> dict[str, list[float]]:
-    """Each solver's times on the instances it solved, sorted ascending (``[]`` if none).
-
-    An instance's time is the median of its solved repeats (:func:`instance_times`),
-    so the k-th point is the k-th instance, whatever the repeats.
-
-    >>> rows = [{"solver": "a", "instance_hash": i, "verdict": v, "wall": w}
-    ...         for i, v, w in [("x", "sat", 2.0), ("y", "unknown", 9.0), ("z", "unsat", 0.5)]]
-    >>> cactus_series(rows)
-    {'a': [0.5, 2.0]}
-    """
-    series = {}
-    for label in solvers(rows):
-        times = instance_times(rows, label).values()
-        series[label] = sorted(time for time in times if time is not None)
-    return series
-
-
-def virtual_best_times(rows: Sequence[Row]) -> list[float]:
-    """The virtual best solver's cactus series: per instance any solver solved, the
-    best of the solvers' times (:func:`instance_times`), sorted ascending.
-
-    >>> rows = [{"solver": s, "instance_hash": i, "verdict": v, "wall": w}
-    ...         for s, i, v, w in [("a", "x", "sat", 2.0), ("b", "x", "sat", 1.0),
-    ...                            ("a", "y", "unsat", 3.0), ("b", "y", "unknown", 9.0)]]
-    >>> virtual_best_times(rows)
-    [1.0, 3.0]
-    """
-    best: dict[str, float] = {}
-    for label in solvers(rows):
-        for key, time in instance_times(rows, label).items():
-            if time is not None and (key not in best or time < best[key]):
-                best[key] = time
-    return sorted(best.values())
-
-
-def solver_ranking(rows: Sequence[Row]) -> list[str]:
-    """The solvers best first: most instances solved, then the least total time on them.
-
-    The order of the cactus plot's lines from right to left, and the order in which
-    the plots hand out their styles (:func:`~.style.ranked_styles`).
-    """
-    series = cactus_series(rows)
-    order = {label: rank for rank, label in enumerate(series)}
-    return sorted(series, key=lambda label: (-len(series[label]), sum(series[label]),
-                                             order[label]))  # fmt: skip
-
-
-def campaign_heading(rows: Sequence[Row]) -> str:
-    """What a plot's title says of the runs: campaign, question and limits.
-
-    >>> campaign_heading([{"campaign": "blocked", "question": "decide", "time_limit": 10.0,
-    ...                    "memory_limit_mb": 2000, "repeat": 0}])
-    'campaign blocked: decide, time limit 10.0 s, memory limit 2,000 MB, 1 repeat'
-    """
-
-    def values(key: str) -> list[Any]:
-        return sorted({row[key] for row in rows if row.get(key) is not None})
-
-    parts = [", ".join(map(str, values("question")))]
-    parts.append("time limit " + " / ".join(seconds(float(v)) for v in values("time_limit")))
-    if memory := values("memory_limit_mb"):
-        parts.append("memory limit " + " / ".join(f"{thousands(int(v))} MB" for v in memory))
-    if repeats := values("repeat"):
-        parts.append(plural(int(repeats[-1]) + 1, "repeat"))
-    names = values("campaign")
-    head = f"campaign {', '.join(names)}: " if names else ""
-    return head + ", ".join(part for part in parts if part)
-
-
-def instance_verdicts(rows: Sequence[Row]) -> dict[str, str]:
-    """Each instance's answer over all its runs: ``sat``, ``unsat`` or ``unknown``.
-
-    ``sat`` if any run found it satisfiable, ``unsat`` if any run proved it unsatisfiable
-    and none found a solution (a wrong run has verdict ``wrong`` and counts for nothing).
-    """
-    found: dict[str, set[str]] = defaultdict(set)
-    for row in rows:
-        found[row["instance_hash"]].add(row.get("verdict") or row.get("status"))
-    return {
-        key: "sat" if "sat" in seen else "unsat" if "unsat" in seen else "unknown"
-        for key, seen in found.items()
-    }
-
-
-def instance_times(rows: Sequence[Row], solver: str) -> dict[str, float | None]:
-    """One solver's time on each instance it ran: the median wall of its solved repeats.
-
-    None for an instance that the solver solved in none of its repeats.
-    """
-    times: dict[str, list[float]] = {}
-    for row in rows:
-        if row["solver"] == solver:
-            solved = times.setdefault(row["instance_hash"], [])
-            if is_solved(row):
-                solved.append(float(row["wall"]))
-    return {key: statistics.median(walls) if walls else None for key, walls in times.items()}
-
-
-def scatter_points(
-    rows: Sequence[Row], first: str, second: str
-) -> list[tuple[float | None, float | None, str]]:
-    """``(first's time, second's time, verdict)`` for each instance both solvers ran.
-
-    Times are from :func:`instance_times` (None when unsolved), the verdict from
-    :func:`instance_verdicts`; instances that only one of the two ran are left out.
-    """
-    _check_solver(rows, first)
-    _check_solver(rows, second)
-    xs, ys = instance_times(rows, first), instance_times(rows, second)
-    verdicts = instance_verdicts(rows)
-    return [(xs[key], ys[key], verdicts[key]) for key in xs if key in ys]
-
-
-@dataclass
-class TransitionTable:
-    """The numbers behind :func:`transition`.
-
-    Attributes
-    ----------
-    parameter, effort
-        As given to :func:`transition_table`.
-    fractions
-        ``{n: {x: fraction of the decided instances that are sat}}``; a single key None
-        when the runs are pooled over n (parameter ``"n"``). An x value with no decided
-        instance is left out.
-    samples
-        ``{n: {x: (decided instances, instances)}}``: how many instances each fraction
-        is taken over, and how many there were.
-    efforts
-        ``{solver: {x: median effort of its runs}}``, pooled over n; runs that ended
-        in an error or a wrong answer are left out (their time means nothing).
-    spread
-        ``{solver: {x: (first quartile, third quartile)}}`` of the same runs.
-    runs
-        ``{solver: {x: runs the median is taken over}}``.
-    unfinished
-        ``{solver: {x: runs among them that did not finish}}`` (time-out or memout):
-        counted at the time limit for ``"wall"``, with the count they reached else.
-    left_out
-        ``{solver: runs left out}``: those that ended in an error or a wrong answer.
-    """
-
-    parameter: str
-    effort: str
-    fractions: dict[int | None, dict[float, float]] = field(default_factory=dict)
-    samples: dict[int | None, dict[float, tuple[int, int]]] = field(default_factory=dict)
-    efforts: dict[str, dict[float, float]] = field(default_factory=dict)
-    spread: dict[str, dict[float, tuple[float, float]]] = field(default_factory=dict)
-    runs: dict[str, dict[float, int]] = field(default_factory=dict)
-    unfinished: dict[str, dict[float, int]] = field(default_factory=dict)
-    left_out: dict[str, int] = field(default_factory=dict)
-
-
-def transition_parameters(rows: Sequence[Row]) -> list[str]:
-    """The parameters :func:`transition` accepts for these rows: fixed ones, then params keys."""
-    keys = dict.fromkeys(key for row in rows for key in (row.get("params") or {}))
-    return list(FIXED_PARAMETERS) + [key for key in keys if key not in FIXED_PARAMETERS]
-
-
-def parameter_value(row: Row, parameter: str) -> float | None:
-    """The x value of a run's instance for ``parameter``, or None if its generator has none."""
-    if parameter == "density":
-        return row["blocked_count"] / row["n"] ** 2
-    if parameter == "fill":
-        return row["fixed_count"] / row["n"]
-    if parameter == "n":
-        return row["n"]
-    value = (row.get("params") or {}).get(parameter)
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
-        raise InvalidInputError(
-            f"parameter {parameter!r} of instance {row['instance']!r} is {value!r}, "
-            "not a number: it cannot be an axis"
-        )
-    return value
-
-
-def transition_table(rows: Sequence[Row], parameter: str, effort: str = "wall") -> TransitionTable:
-    """The satisfiable fraction and each solver's median effort for each value of ``parameter``.
-
-    Parameters
-    ----------
-    rows
-        Judged runs; those whose instance has no value for ``parameter`` are left out.
-    parameter
-        ``"density"`` (blocked squares / n²), ``"fill"`` (given queens / n), ``"n"``, or
-        a key of the instances' generator ``params``.
-    effort
-        ``"wall"`` for wall time, runs that did not finish (time-out, memout) counted
-        at their time limit; any other string is a key of the runs' ``stats`` (e.g.
-        ``"nodes"``), over the runs that report it. Either way runs that ended in an
-        error or a wrong answer are left out: their time measures no search.
-    """
-    rows = _check_rows(rows)
-    _check_parameter(rows, parameter)
-    placed = [(x, row) for row in rows if (x := parameter_value(row, parameter)) is not None]
-    if not placed:
-        raise InvalidInputError(f"no instance has a value for the parameter {parameter!r}")
-    table = TransitionTable(parameter, effort)
-    verdicts = instance_verdicts(rows)
-    # Instances, not runs, make up the fraction: each counted once whatever its runs.
-    instances: dict[int | None, dict[float, dict[str, str]]] = defaultdict(
-        lambda: defaultdict(dict)
-    )
-    for x, row in placed:
-        key = None if parameter == "n" else row["n"]
-        instances[key][x][row["instance_hash"]] = verdicts[row["instance_hash"]]
-    for key in sorted(instances, key=lambda k: (k is not None, k or 0)):
-        decided = {
-            x: [v for v in seen.values() if v != "unknown"]
-            for x, seen in sorted(instances[key].items())
-        }
-        table.fractions[key] = {
-            x: sum(v == "sat" for v in found) / len(found) for x, found in decided.items() if found
-        }
-        table.samples[key] = {
-            x: (len(found), len(instances[key][x])) for x, found in decided.items() if found
-        }
-    _fill_efforts(table, placed)
-    return table
-
-
-def _fill_efforts(table: TransitionTable, placed: list[tuple[float, Row]]) -> None:
-    values: dict[str, dict[float, list[float]]] = defaultdict(lambda: defaultdict(list))
-    unfinished: dict[str, dict[float, int]] = defaultdict(lambda: defaultdict(int))
-    for x, row in placed:
-        status = outcome(row)
-        if status in FAILED:
-            table.left_out[row["solver"]] = table.left_out.get(row["solver"], 0) + 1
-            continue
-        if table.effort == "wall":
-            # A time-out is at least the limit: counting it there keeps hard points high.
-            value = row["wall"] if is_solved(row) else row["time_limit"]
-        else:
-            value = (row.get("stats") or {}).get(table.effort)
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                continue
-        values[row["solver"]][x].append(float(value))
-        unfinished[row["solver"]][x] += status in UNFINISHED
-    if not values:
-        if table.effort == "wall":
-            raise InvalidInputError("no run to draw: every run ended in an error or was wrong")
-        counters = sorted(
-            {
-                key
-                for _, row in placed
-                for key, value in (row.get("stats") or {}).items()
-                if is_number(value)
-            }
-        )
-        raise InvalidInputError(
-            f"no run reports {table.effort!r} as a number; use 'wall' (seconds) or a "
-            f"figure the runs report: {', '.join(counters) or 'none'}"
-        )
-    for label, by_x in values.items():
-        ordered = sorted(by_x.items())
-        table.efforts[label] = {x: statistics.median(v) for x, v in ordered}
-        table.spread[label] = {x: _quartiles(v) for x, v in ordered}
-        table.runs[label] = {x: len(v) for x, v in ordered}
-        table.unfinished[label] = {x: unfinished[label][x] for x, _ in ordered}
-
-
-def _quartiles(values: list[float]) -> tuple[float, float]:
-    """The first and third quartiles (linear interpolation, as numpy's default)."""
-    if len(values) == 1:
-        return values[0], values[0]
-    first, _, third = statistics.quantiles(values, n=4, method="inclusive")
-    return first, third
-
-
-# ----------------------------------------------------------------------------- plots
-
-
 def cactus_figure(rows: Sequence[Row], *, title: str | None = None):
     """The cactus plot as a matplotlib Figure: instances solved (x) against time (y, log).
 
-    A line per solver, best first in the legend (:func:`solver_ranking`), the virtual
-    best solver as a wide grey line beneath them, and the time limit. The title is
-    ``title`` (by default "Instances solved against time") above
-    :func:`campaign_heading`.
+    A line per solver, best first in the legend (:func:`~.campaign_runs.solver_ranking`),
+    the virtual best solver as a wide grey line beneath them, and the time limit. The
+    title is ``title`` (by default "Instances solved against time") above
+    :func:`~.campaign_runs.campaign_heading`.
     """
-    rows = _check_rows(rows)
-    figure, axes = _figure((8.5, 4.8))
+    rows = check_runs(rows)
+    figure = new_figure((8.5, 4.8))
+    axes = figure.add_subplot()
     limit, floor = time_limit(rows), _floor(rows)
     series = cactus_series(rows)
     styles = ranked_styles(solver_ranking(rows))
@@ -419,7 +120,7 @@ def cactus(rows: Sequence[Row], path: str | os.PathLike[str], *, title: str | No
     Parameters
     ----------
     rows
-        Judged runs (see :func:`cactus_series`).
+        Judged runs (see :func:`~.campaign_runs.cactus_series`).
     path
         Where to write; the suffix (.png, .svg, .pdf) picks the format.
     title
@@ -430,8 +131,8 @@ def cactus(rows: Sequence[Row], path: str | os.PathLike[str], *, title: str | No
     pathlib.Path
         ``path``.
     """
-    path = _check_path(path)
-    return _save(cactus_figure(rows, title=title), path)
+    path = _plot_path(path)
+    return save_figure(cactus_figure(rows, title=title), path)
 
 
 def scatter_figure(rows: Sequence[Row], first: str, second: str):
@@ -440,10 +141,11 @@ def scatter_figure(rows: Sequence[Row], first: str, second: str):
     The axes name the solvers; the markers say what the instance is (satisfiable,
     unsatisfiable, undecided), in words no solver label can be mistaken for.
     """
-    rows = _check_rows(rows)
+    rows = check_runs(rows)
     points = scatter_points(rows, first, second)
     limit, floor = time_limit(rows), _floor(rows)
-    figure, axes = _figure((5.5, 6.2))
+    figure = new_figure((5.5, 6.2))
+    axes = figure.add_subplot()
     for verdict, (marker, colour, words) in _VERDICT_STYLE.items():
         chosen = [(x, y) for x, y, v in points if v == verdict]
         if chosen:
@@ -498,15 +200,17 @@ def scatter(rows: Sequence[Row], first: str, second: str, path: str | os.PathLik
     pathlib.Path
         ``path``.
     """
-    path = _check_path(path)
-    return _save(scatter_figure(rows, first, second), path)
+    path = _plot_path(path)
+    return save_figure(scatter_figure(rows, first, second), path)
 
 
 def transition_figure(rows: Sequence[Row], parameter: str, *, effort: str = "wall"):
     """The phase-transition plot as a matplotlib Figure (see :func:`transition`)."""
-    rows = _check_rows(rows)
-    table = transition_table(rows, parameter, effort)
-    figure, (top, bottom) = _figure((8.5, 6.8), rows=2)
+    rows = check_runs(rows)
+    check_parameter(rows, parameter)
+    table = tabulate(rows, parameter, effort)
+    figure = new_figure((8.5, 6.8))
+    top, bottom = figure.subplots(2, 1, sharex=True)
     # A line per n, in shades of grey: the colours are the solvers' (in the panel below).
     for index, (n, style) in enumerate(ranked_styles(table.fractions).items()):
         fractions = table.fractions[n]
@@ -593,7 +297,7 @@ def transition(
         Judged runs.
     parameter
         ``"density"``, ``"fill"``, ``"n"`` or a key of the instances' ``params``; see
-        :func:`transition_table`.
+        :func:`~.phase_transition.transition_table`.
     path
         Where to write; the suffix (.png, .svg, .pdf) picks the format.
     effort
@@ -604,14 +308,12 @@ def transition(
     pathlib.Path
         ``path``.
     """
-    path = _check_path(path)
-    return _save(transition_figure(rows, parameter, effort=effort), path)
+    path = _plot_path(path)
+    return save_figure(transition_figure(rows, parameter, effort=effort), path)
 
 
-# ----------------------------------------------------------------------------- helpers
-
-
-def _check_path(path: str | os.PathLike[str]) -> Path:
+def _plot_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a Path, once its suffix names a format a plot is written in."""
     path = Path(path)
     if path.suffix.lower() not in SUFFIXES:
         raise InvalidInputError(
@@ -621,45 +323,7 @@ def _check_path(path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def _check_rows(rows: Sequence[Row]) -> list[Row]:
-    rows = list(rows)
-    if not rows:
-        raise InvalidInputError("no runs to plot: the campaign (or selection) has no results")
-    return rows
-
-
-def _check_solver(rows: Sequence[Row], label: str) -> None:
-    present = solvers(rows)
-    if label not in present:
-        raise InvalidInputError(
-            f"unknown solver {label!r}; the runs have: {', '.join(present) or 'none'}"
-        )
-
-
-def _check_parameter(rows: Sequence[Row], parameter: str) -> None:
-    allowed = transition_parameters(rows)
-    if parameter not in allowed:
-        raise InvalidInputError(f"unknown parameter {parameter!r}; allowed: {', '.join(allowed)}")
-
-
 def _floor(rows: Sequence[Row]) -> float:
     """The smallest time a log axis shows: half the fastest positive solved time."""
     positive = [float(row["wall"]) for row in rows if is_solved(row) and row["wall"] > 0]
     return min(positive) / 2 if positive else time_limit(rows) / 1000
-
-
-def _figure(size: tuple[float, float], rows: int = 1):
-    # The Figure API with an Agg canvas draws without pyplot: no global state to close,
-    # and no interactive backend is touched (as in the other plotting modules).
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=size, layout="constrained")
-    FigureCanvasAgg(figure)
-    axes = figure.subplots(rows, 1, sharex=True) if rows > 1 else figure.add_subplot()
-    return figure, axes
-
-
-def _save(figure, path: Path) -> Path:
-    figure.savefig(path, format=path.suffix.lower()[1:])
-    return path

@@ -27,7 +27,8 @@ from ..arguments import check_n
 from ..display import numbers
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
-from .effort import EFFORT_KEYS
+from .effort import EFFORT_KEYS, is_number
+from .figures import new_figure
 from .tables import Grid, format_grid
 
 #: The largest board profiled. The profile walks five whole searches in Python, and
@@ -224,11 +225,7 @@ def _solver_effort(
         result = solve(n, name, fixed=fixed, time_limit=time_limit)
     except CPQueensError as error:
         return SolverEffort(name, None, None, error=str(error))
-    figures = {
-        key: value
-        for key, value in result.stats.items()
-        if isinstance(value, (int, float)) and not isinstance(value, bool)
-    }
+    figures = {key: value for key, value in result.stats.items() if is_number(value)}
     count = result.count if result.complete else None
     return SolverEffort(name, result.elapsed, count, figures)
 
@@ -337,13 +334,9 @@ def profile_figure(profile: SearchProfile, title: str | None = None):
     the solvers' bars the colour of their backend (:func:`~.style.backend_style`), as
     in every other plot; the legend stands under the panels, off the data.
     """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
     from .style import backend_style, search_style
 
-    figure = Figure(figsize=(12, 4.6), layout="constrained")
-    FigureCanvasAgg(figure)
+    figure = new_figure((12, 4.6))
     depth_axes, total_axes = figure.subplots(1, 2, width_ratios=(3, 2))
     depths = list(range(1, profile.n + 1))
     for line in profile.searches:
