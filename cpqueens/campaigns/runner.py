@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import datetime
 import os
-import queue
 import socket
-import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,11 +17,12 @@ from .._version import __version__
 from ..arguments import check_int
 from ..checking.run_verdicts import run_verdict
 from ..errors import InvalidInputError
-from .isolation import Outcome, Sandbox
+from .isolation import Outcome
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
 from .summary import errored, summarize
 from .verify import judge, solutions_hash
+from .workers import Task, locally, on_dask
 
 
 @dataclass
@@ -125,9 +124,9 @@ def run_campaign(
         if progress is not None:
             progress(0, total, 0)
         if client is not None or scheduler is not None:
-            results = _on_dask(todo, warm, client, scheduler)
+            results = on_dask(todo, warm, client, scheduler)
         else:
-            results = _locally(todo, warm, workers or os.cpu_count() or 1)
+            results = locally(todo, warm, workers or os.cpu_count() or 1)
         try:
             for key, task, outcome in results:
                 fields = record(task, outcome)
@@ -169,9 +168,6 @@ def load_results(db: str | os.PathLike, campaign: str | None = None) -> list[dic
             )
         rows, _ = judge(store.rows(campaign))
     return rows
-
-
-Task = tuple[dict[str, Any], dict[str, Any]]  # (store key, task for the child)
 
 
 def _pending(spec: CampaignSpec, store: Store) -> list[Task]:
@@ -246,109 +242,6 @@ def record(task: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
         exit=outcome.exit,
     )
     return {**fields, "status": status, "reason": reason}
-
-
-def _locally(todo: list[Task], warm: list[dict[str, Any]], workers: int) -> Iterator:
-    """Run the tasks on ``workers`` sandboxes; yield (key, task, outcome) as they end."""
-    if not todo:
-        return
-    jobs: queue.Queue = queue.Queue()
-    for item in todo:
-        jobs.put(item)
-    results: queue.Queue = queue.Queue()
-    stop = threading.Event()
-    boxes: list[Sandbox] = []
-    lock = threading.Lock()
-
-    def slot() -> None:
-        try:
-            box = Sandbox(warm)
-        except BaseException as error:  # reported by the main thread
-            results.put(error)
-            return
-        with lock:
-            boxes.append(box)
-        try:
-            while not stop.is_set():
-                try:
-                    key, task = jobs.get_nowait()
-                except queue.Empty:
-                    return
-                outcome = box.run(task)
-                if not stop.is_set():
-                    results.put((key, task, outcome))
-        except BaseException as error:
-            if not stop.is_set():
-                results.put(error)
-        finally:
-            box.close()
-            results.put(None)
-
-    threads = [threading.Thread(target=slot, daemon=True) for _ in range(min(workers, len(todo)))]
-    for thread in threads:
-        thread.start()
-    running = len(threads)
-    try:
-        while running:
-            try:
-                item = results.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            if item is None:
-                running -= 1
-            elif isinstance(item, BaseException):
-                raise item
-            else:
-                yield item
-    finally:
-        stop.set()
-        with lock:
-            for box in boxes:
-                box.kill_current()
-        for thread in threads:
-            thread.join(timeout=10)
-
-
-# One sandbox per Dask worker process, kept between runs (keyed by what it warmed).
-_WORKER_BOXES: dict[str, Sandbox] = {}
-_WORKER_LOCK = threading.Lock()
-
-
-def run_on_worker(task: dict[str, Any], warm: list[dict[str, Any]]) -> Outcome:
-    """Run one task on a Dask worker, in a limited process of that worker's machine."""
-    import json
-
-    name = json.dumps(warm, sort_keys=True) + f"/{threading.get_ident()}"
-    with _WORKER_LOCK:
-        box = _WORKER_BOXES.get(name)
-        if box is None or box.process.poll() is not None:
-            box = _WORKER_BOXES[name] = Sandbox(warm)
-    return box.run(task)
-
-
-def _on_dask(todo: list[Task], warm: list[dict[str, Any]], client: Any, scheduler: Any) -> Iterator:
-    from ..parallel.cluster import connect
-
-    if not todo:
-        return
-    client, owned = connect(client, scheduler)
-    try:
-        from distributed import as_completed
-
-        futures = {}
-        for key, task in todo:
-            future = client.submit(run_on_worker, task, warm, pure=False)
-            futures[future] = (key, task)
-        try:
-            for future in as_completed(list(futures), loop=client.loop):
-                key, task = futures.pop(future)
-                yield key, task, future.result()
-        finally:
-            for future in futures:
-                future.cancel()
-    finally:
-        if owned:
-            client.close()
 
 
 def _solver_dict(config: SolverConfig) -> dict[str, Any]:

@@ -6,7 +6,7 @@ solutions; for a decision, its answer with a witness. Before any work, the door
 refuses a reference that could not be had: a decision tree too large to build, or
 an instance whose every solution would take too long to list.
 
->>> check_tree_reference(14)  # doctest: +ELLIPSIS
+>>> check_tree_reference(Instance(14))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 cpqueens.errors.TreeTooLargeError: the decision-tree reference is too large for n=14 ...
@@ -102,9 +102,9 @@ def check_reference(cases: Sequence[Case], reference: Any) -> None:
         See :func:`check_tree_reference` and :func:`check_enumerable`.
     """
     tree = isinstance(reference, str) and reference == "tree"
-    sized = [case.instance.n for case in cases if case.sized]
+    sized = [case.instance for case in cases if case.sized]
     if tree and sized:
-        check_tree_reference(max(sized))
+        check_tree_reference(max(sized, key=lambda instance: instance.n))
     for case in cases:
         if case.sized or not (tree or case.question == "all"):
             continue
@@ -116,8 +116,8 @@ def check_reference(cases: Sequence[Case], reference: Any) -> None:
         check_enumerable(case.instance, reference, _backend_instead(case.instance.n, way))
 
 
-def check_tree_reference(n: int) -> None:
-    """Refuse a decision-tree reference too large to build for board size ``n``,
+def check_tree_reference(board: Instance) -> None:
+    """Refuse a decision-tree reference too large to build for the plain ``board``,
     naming a backend that could be the reference instead.
 
     Raises
@@ -129,13 +129,14 @@ def check_tree_reference(n: int) -> None:
     """
     from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N
 
+    n = board.n
     instead = _backend_instead(n)
     if n > MAX_TREE_N:  # before a tuple of n rows is made: it may not fit
         raise InvalidInputError(
             f"the decision-tree reference is too large for n={n:,} (trees go up to "
             f"n={MAX_TREE_N:,}); {instead}"
         )
-    nodes, at_least = enumeration_nodes(Instance(n), DEFAULT_MAX_NODES)
+    nodes, at_least = enumeration_nodes(board, DEFAULT_MAX_NODES)
     if nodes is not None and nodes > DEFAULT_MAX_NODES:
         about = "at least" if at_least else "about"
         raise TreeTooLargeError(
