@@ -2,10 +2,9 @@
 the local searches), taken from the registry: what they return is always valid and
 distinct, they never claim a proof they do not have, and the limits hold for them."""
 
-import time
-
 import pytest
 from reference import brute_force
+from timing import Stopwatch
 
 import cpqueens
 from cpqueens.solvers import REGISTRY
@@ -36,16 +35,19 @@ def test_no_solution_is_never_proved_by_a_local_search(finder):
 
 
 def test_a_huge_board_is_refused_at_once(finder):
-    start = time.perf_counter()
-    with pytest.raises(cpqueens.InvalidInputError):
+    with Stopwatch() as clock, pytest.raises(cpqueens.InvalidInputError):
         cpqueens.solve(10**9, backend=finder, limit=1)
-    assert time.perf_counter() - start < 0.5
+    clock.check(0, 0.5, what=f"{finder}'s refusal")
 
 
 def test_the_time_limit_holds_on_a_large_board(finder):
-    start = time.perf_counter()
-    result = cpqueens.solve(2_000_000, backend=finder, limit=1, time_limit=1.0)
-    assert time.perf_counter() - start <= 1.0 + TIME_LIMIT_SLACK + NOISE
+    # 8 million queens: a local search needs several times the limit for them (qs
+    # about 3 s, minconflicts 9 s on a free core), so it must be the limit that stops it.
+    with Stopwatch() as clock:
+        result = cpqueens.solve(8_000_000, backend=finder, limit=1, time_limit=1.0)
+    clock.check(1.0, TIME_LIMIT_SLACK + NOISE, what=finder)
+    if REGISTRY[finder].randomized:
+        assert result.stats["timed_out"], f"{finder} was not stopped by its time limit"
     assert result.satisfiable in (True, None)
     if result.solution is not None:
         assert cpqueens.is_valid(result.solution)
