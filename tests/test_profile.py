@@ -10,13 +10,9 @@ from known_counts import A000170 as TOTAL
 
 import cpqueens
 from cpqueens.cli import cli
-from cpqueens.reporting.profile import (
-    COMBINATIONS,
-    default_solvers,
-    profile_csv,
-    profile_figure,
-    search_profile,
-)
+from cpqueens.reporting.profile import COMBINATIONS, default_solvers, search_profile
+from cpqueens.reporting.profile_plot import profile_figure
+from cpqueens.reporting.profile_tables import profile_csv
 
 
 def run(*args: str):

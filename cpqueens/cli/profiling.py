@@ -51,13 +51,9 @@ def profile(
     (.csv, .json). On a terminal a progress bar names the search or solver running.
     """
     from ..reporting.figures import figure_bytes
-    from ..reporting.profile import (
-        check_profile_n,
-        profile_csv,
-        profile_figure,
-        profile_table,
-        search_profile,
-    )
+    from ..reporting.profile import check_profile_n, search_profile
+    from ..reporting.profile_plot import profile_figure
+    from ..reporting.profile_tables import profile_csv, profile_table
 
     check_profile_n(check_n(n))
     target = output_path(output, PROFILE_SUFFIXES)

@@ -180,19 +180,13 @@ def time_one(
     seconds: list[float] = []
     nodes: list[int] = []
     count = effort = None
-    engine = REGISTRY.get(backend)
-    limited = engine is None or engine.supports_time_limit
     for run in range(1, repeat + 1):
-        limit, by_budget = time_limit, False
-        if deadline is not None:
-            left = deadline - time.monotonic()
-            if limit is None or left < limit:
-                limit, by_budget = left, True
+        limit, by_budget = _run_limit(time_limit, deadline)
         which = f"run {run} of {repeat}"
         if limit is not None and limit <= 0:
             return Timing.timed_out(backend, n, f"{_budget_words(budget)} ran out before {which}")
         try:
-            result = solve(n, backend=backend, time_limit=limit if limited else None)
+            result = solve(n, backend=backend, time_limit=_limit_taken(backend, limit))
         except CPQueensError as error:
             return Timing(backend, n, (), None, None, str(error), status="refused")
         if result.stats.get("timed_out"):
@@ -210,6 +204,22 @@ def time_one(
     # A randomised backend may walk a different tree each run: report the median effort.
     median_nodes = int(statistics.median(nodes)) if nodes else None
     return Timing(backend, n, tuple(seconds), count, median_nodes, effort=effort)
+
+
+def _run_limit(time_limit: float | None, deadline: float | None) -> tuple[float | None, bool]:
+    """The seconds a run may take, and whether the budget is what bounds them: the time
+    limit, or what is left before ``deadline`` if that is less."""
+    if deadline is not None:
+        left = deadline - time.monotonic()
+        if time_limit is None or left < time_limit:
+            return left, True
+    return time_limit, False
+
+
+def _limit_taken(backend: str, limit: float | None) -> float | None:
+    """``limit`` for a backend that can be stopped by a time limit, None for one that cannot."""
+    engine = REGISTRY.get(backend)
+    return limit if engine is None or engine.supports_time_limit else None
 
 
 def _budget_words(budget: float | None) -> str:
@@ -255,29 +265,21 @@ def run_bench(
     Every run may overrun its limit by the backends' clean-up slack (docs/limits.md).
     """
     check_bench_sizes(ns, backends)
-    repeat = check_int(repeat, "repeat", 1)
     if not ns:
         return []
+    repeat = check_int(repeat, "repeat", 1)
     time_limit = check_time_limit(time_limit)
     budget = None if budget is None else check_seconds(budget, "budget")
     deadline = None if budget is None else time.monotonic() + budget
 
-    def left() -> float | None:
-        if deadline is None:
-            return time_limit
-        rest = deadline - time.monotonic()
-        return rest if time_limit is None else min(rest, time_limit)
-
     # One untimed run per backend first: compilation (numba), imports and caches
     # would otherwise land in the first timed run.
     for backend in backends:
-        limit = left()
+        limit, _ = _run_limit(time_limit, deadline)
         if limit is not None and limit <= 0:
             break
-        engine = REGISTRY.get(backend)
-        limited = engine is None or engine.supports_time_limit
         with contextlib.suppress(CPQueensError):  # time_one records a refusal
-            solve(min([*ns, WARM_UP_N]), backend=backend, time_limit=limit if limited else None)
+            solve(min([*ns, WARM_UP_N]), backend=backend, time_limit=_limit_taken(backend, limit))
     timings = []
     timed_out_at: dict[str, int] = {}  # backend -> the n a run of it was stopped at
     spent = None  # why nothing more is started, once the budget is spent

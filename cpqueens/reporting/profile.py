@@ -4,9 +4,9 @@
 propagation (none, forward, arc) and order (row, first-fail), reading its
 ``nodes_per_depth``, ``dead_ends`` and ``pruned``, and runs the constraint
 solvers for the same board to read their own effort figures (CP-SAT's branches
-and conflicts, and whatever other solvers report). :func:`profile_table`,
-:func:`profile_csv` and :func:`profile_figure` show the result; the figure has the
-nodes per depth on a log scale and the totals beside the solvers' figures.
+and conflicts, and whatever other solvers report). The result is a
+:class:`SearchProfile`; :mod:`~cpqueens.reporting.profile_tables` shows it as text
+and CSV, :mod:`~cpqueens.reporting.profile_plot` draws it.
 
 >>> profile = search_profile(6, solvers=[])
 >>> [(line.label, line.nodes, line.dead_ends) for line in profile.searches][:3]
@@ -15,8 +15,6 @@ nodes per depth on a log scale and the totals beside the solvers' figures.
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,12 +22,9 @@ from typing import Any
 
 from ..api import solve
 from ..arguments import check_n
-from ..display import numbers
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from .effort import EFFORT_KEYS, is_number
-from .figures import new_figure
-from .tables import Grid, format_grid
 
 #: The largest board profiled. The profile walks five whole searches in Python, and
 #: the blind one alone visits 27 million nodes at n=14 (minutes); each further n
@@ -228,157 +223,3 @@ def _solver_effort(
     figures = {key: value for key, value in result.stats.items() if is_number(value)}
     count = result.count if result.complete else None
     return SolverEffort(name, result.elapsed, count, figures)
-
-
-def profile_grid(profile: SearchProfile) -> Grid:
-    """Nodes per depth, a column per search, then the totals.
-
-    >>> print(format_grid(profile_grid(search_profile(4, solvers=[]))))
-    depth      none/row  forward/row  forward/first-fail  arc/row  arc/first-fail
-    1                 4            4                   4        4               4
-    2                 6            6                   6        2               2
-    3                 4            4                   4        2               2
-    4                 2            2                   2        2               2
-    nodes            16           16                  16       10              10
-    dead ends         4            4                   4        2               2
-    pruned            -           42                  42       38              38
-    solutions         2            2                   2        2               2
-    """
-    lines = profile.searches
-    grid = [["depth", *(line.label for line in lines)]]
-    for depth in range(1, profile.n + 1):
-        grid.append([str(depth), *(f"{line.nodes_per_depth[depth]:,}" for line in lines)])
-    grid.append(["nodes", *(f"{line.nodes:,}" for line in lines)])
-    grid.append(["dead ends", *(f"{line.dead_ends:,}" for line in lines)])
-    grid.append(
-        ["pruned", *("-" if line.propagation == "none" else f"{line.pruned:,}" for line in lines)]
-    )
-    grid.append(["solutions", *(f"{line.solutions:,}" for line in lines)])
-    return grid
-
-
-def solver_grid(profile: SearchProfile) -> Grid:
-    """One row per solver: its time, count and first effort figure (see :func:`solver_figures`)."""
-    grid = [["solver", "time", "solutions", "effort"]]
-    for solver in profile.solvers:
-        if solver.error is not None:
-            grid.append([solver.backend, "-", "-", "failed"])
-            continue
-        efforts = solver.efforts()
-        grid.append(
-            [
-                solver.backend,
-                numbers.seconds(solver.seconds),
-                numbers.thousands(solver.count),
-                f"{numbers.thousands(round(efforts[0][1]))} {efforts[0][0]}" if efforts else "-",
-            ]
-        )
-    return grid
-
-
-def solver_figures(profile: SearchProfile) -> list[str]:
-    """A line per solver with every figure it reported, or why it failed."""
-    return [
-        f"{s.backend}: "
-        + (s.error or ", ".join(_figure_text(k, v) for k, v in s.figures.items()) or "no figures")
-        for s in profile.solvers
-    ]
-
-
-def _figure_text(key: str, value: float) -> str:
-    """``key=value`` in the one number style: times as times, whole numbers as counts.
-
-    >>> _figure_text("wall_time", 0.01234), _figure_text("branches", 12345.0)
-    ('wall_time=12.3 ms', 'branches=12,345')
-    >>> _figure_text("objective_gap", 0.5)
-    'objective_gap=0.500'
-    """
-    if "time" in key.lower() or "seconds" in key.lower():  # solveTime, wall_time
-        return f"{key}={numbers.seconds(value)}"
-    if float(value).is_integer():
-        return f"{key}={numbers.thousands(int(value))}"
-    return f"{key}={numbers.significant(value)}"
-
-
-def profile_table(profile: SearchProfile) -> str:
-    """The two grids as text: nodes per depth, then the solvers' figures."""
-    text = f"n={profile.n}: queens placed at each depth\n" + format_grid(profile_grid(profile))
-    if profile.solvers:
-        text += "\n\nconstraint solvers on the same board\n" + format_grid(solver_grid(profile))
-        text += "\n" + "\n".join(solver_figures(profile))
-    return text
-
-
-def profile_csv(profile: SearchProfile) -> str:
-    """A long CSV: one row per (series, figure, depth), the solvers' figures after the searches."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["series", "figure", "depth", "value"])
-    for line in profile.searches:
-        for depth in range(1, profile.n + 1):
-            writer.writerow([line.label, "nodes", depth, line.nodes_per_depth[depth]])
-        for figure in ("dead_ends", "pruned", "solutions", "seconds"):
-            writer.writerow([line.label, figure, "", getattr(line, figure)])
-    for solver in profile.solvers:
-        for key, value in solver.figures.items():
-            writer.writerow([solver.backend, key, "", value])
-        if solver.seconds is not None:
-            writer.writerow([solver.backend, "seconds", "", solver.seconds])
-    return out.getvalue()
-
-
-def profile_figure(profile: SearchProfile, title: str | None = None):
-    """Return a matplotlib Figure: nodes per depth (log), and the totals beside the solvers'.
-
-    The searches have the colours of :func:`~cpqueens.reporting.style.search_style` and
-    the solvers' bars the colour of their backend (:func:`~.style.backend_style`), as
-    in every other plot; the legend stands under the panels, off the data.
-    """
-    from .style import backend_style, search_style
-
-    figure = new_figure((12, 4.6))
-    depth_axes, total_axes = figure.subplots(1, 2, width_ratios=(3, 2))
-    depths = list(range(1, profile.n + 1))
-    for line in profile.searches:
-        counts = [line.nodes_per_depth[d] or None for d in depths]  # log scale: no zeros
-        depth_axes.plot(depths, counts, **search_style(line.label), label=line.label)
-    depth_axes.set(xlabel="depth (queens on the board)", ylabel="nodes", yscale="log")
-    depth_axes.set_title("queens placed at each depth")
-    depth_axes.xaxis.get_major_locator().set_params(integer=True)
-    depth_axes.grid(True, alpha=0.3)
-    if any(line.nodes for line in profile.searches):
-        # Outside, under both panels (the bars have the same colours): off the data,
-        # and clear of the panels' titles.
-        figure.legend(loc="outside lower center", fontsize="small", ncols=5)
-
-    bars = [
-        (line.label + " nodes", line.nodes, search_style(line.label)["color"])
-        for line in profile.searches
-    ]
-    for solver in profile.solvers:
-        colour = backend_style(solver.backend)["color"]
-        bars += [(f"{solver.backend} {key}", value, colour) for key, value in solver.efforts()]
-    bars = [bar for bar in bars if bar[1] > 0]
-    if bars:
-        labels, values, colours = zip(*bars, strict=True)
-        positions = range(len(bars))
-        total_axes.barh(positions, values, color=colours)
-        total_axes.set_yticks(positions, labels, fontsize="small")
-        total_axes.invert_yaxis()
-        total_axes.set_xscale("log")
-        # Bars grow from 1, so their lengths compare on the log scale; room for the figures.
-        total_axes.set_xlim(1, max(values) * 4)
-        for position, value in zip(positions, values, strict=True):
-            total_axes.annotate(
-                f" {numbers.thousands(round(value))}",
-                (value, position),
-                va="center",
-                fontsize="x-small",
-            )
-    total_axes.set_title("whole search, and the solvers' own figures")
-    total_axes.grid(True, axis="x", alpha=0.3)
-    fixed = ""
-    if profile.fixed:
-        fixed = ", fixed " + ", ".join(f"row {r}: col {c}" for r, c in profile.fixed.items())
-    figure.suptitle(title or f"{profile.n}-queens search profile{fixed}")
-    return figure

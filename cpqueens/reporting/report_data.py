@@ -33,7 +33,8 @@ from .campaign_plots import cactus_figure, transition_figure
 from .campaign_tables import campaign_details, solver_grid, spread_grid
 from .figures import figure_bytes
 from .machine import machine_info
-from .profile import SearchProfile, default_solvers, profile_figure, search_profile
+from .profile import SearchProfile, default_solvers, search_profile
+from .profile_plot import profile_figure
 from .spec_from_runs import spec_text
 
 

@@ -25,7 +25,7 @@ from .bench_tables import bench_notes, effort_grid, timing_grid
 from .campaign_tables import summary_grid
 from .effort import EFFORT_MEANING
 from .page_markup import HTML, MARKDOWN, Link, Markup, PicturesBeside, embed
-from .profile import profile_grid, solver_figures, solver_grid
+from .profile_tables import profile_grid, solver_figures, solver_grid
 from .report_data import CampaignSection, ReportData, sizes_text
 from .tables import crosscheck_grid
 
