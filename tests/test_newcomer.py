@@ -56,7 +56,7 @@ def test_the_documented_instance_crosscheck_refuses_a_missing_program_at_once(tm
     # Every solution of this instance is far past any reference: refused, with the why.
     every = _cli(*command, "--reference", "stack", "--all", cwd=tmp_path)
     assert every.returncode == 2 and every.stderr.count("\n") == 1
-    assert "drop --all to compare the decision" in every.stderr
+    assert "compare the decision instead (drop --all)" in every.stderr
 
 
 def test_a_missing_program_in_many_sizes_is_one_message():

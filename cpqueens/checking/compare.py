@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import IO, Any
 
 from ..api import solve
 from ..arguments import check_time_limit
@@ -175,7 +175,7 @@ def crosscheck(
 
 
 def check_output(
-    text: str | bytes,
+    text: str | bytes | IO[str] | IO[bytes],
     n: int,
     *,
     parse: str = "auto",
@@ -187,8 +187,9 @@ def check_output(
 ) -> tuple[CrossCheckRow, ParsedOutput]:
     """Check a program's saved output for size ``n`` against the reference.
 
-    The output is read with :func:`cpqueens.parse_boards` (``parse``, ``base``,
-    ``ignore``) and
+    ``text`` is the output, or a file to read it from (read once every argument
+    has been checked, so a bad call never waits on standard input). The output is
+    read with :func:`cpqueens.parse_boards` (``parse``, ``base``, ``ignore``) and
     compared as a :class:`cpqueens.Command` with the same ``expect`` would be.
     Returns the row and what was read.
 
@@ -199,12 +200,17 @@ def check_output(
     case = Case(Instance(n), "all", sized=True)
     check_reading(parse, expect, base)
     patterns = compile_ignore(ignore)
+    _, solutions_of, _ = _reference(reference)
+    check_reference((case,), reference)
+    if hasattr(text, "read"):
+        # A file (standard input, say) is read only once every argument is known good.
+        text = text.read()
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):
-        raise InvalidTypeError(f"text must be a str or bytes, got {type(text).__name__}")
-    _, solutions_of, _ = _reference(reference)
-    check_reference((case,), reference)
+        raise InvalidTypeError(
+            f"text must be a str, bytes or a file to read, got {type(text).__name__}"
+        )
     parsed = read_output(text, case.instance.n, parse, base, patterns)
     expected = solutions_of(case)
     row = judge_output(parsed, case.instance, expected, label=label, parse=parse, expect=expect)

@@ -58,9 +58,11 @@ _PYTHON_TO_CLI = (
     (re.compile(r"\bsolve\(n, backend='([\w-]+)', limit=1\)"), r"cpqueens solve N -b \1 --limit 1"),
     (re.compile(r"\bfixed=\{row: column\}"), "--fixed R:C"),
     (re.compile(r"\bunique=True\b"), "--unique"),
+    (re.compile(r"\(question='decide'[^)]*\)"), "(drop --all)"),
     (
         re.compile(
-            r"\b(limit|time_limit|max_depth|max_nodes|propagation|order|workers|seed|scheduler)="
+            r"\b(limit|time_limit|max_depth|max_nodes|propagation|order|workers|seed|scheduler"
+            r"|reference)="
             r"('?)([^\s,;)']*)\2"
         ),
         lambda m: f"--{m[1].replace('_', '-')} {m[3]}",

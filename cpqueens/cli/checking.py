@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..arguments import check_time_limit
 from ..display.numbers import plural
 from ..errors import InvalidInputError
 from ..parallel.progress import progress_bar, wants_bar
@@ -20,7 +19,6 @@ from ._common import (
     FAULT_SUFFIXES,
     TIMED_OUT,
     BadInput,
-    check_tree_reference,
     default_set_note,
     emit_json,
     faults_option,
@@ -138,7 +136,6 @@ def crosscheck(
     """
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
-    from ..checking.references import check_enumerable
     from ..reporting.tables import crosscheck_table
 
     if not sizes and not instance_files:
@@ -180,23 +177,17 @@ def crosscheck(
     if programs:
         chosen = [*(chosen or []), *programs]
     question = "all" if all_solutions else None
-    plain = [case for case in cases if isinstance(case, int)]
-    if plain:
-        check_tree_reference(reference, plain)
-    for case in cases:
-        if isinstance(case, int):
-            continue
-        if all_solutions or reference == "tree":
-            # The tree reference lists every solution, whatever is compared.
-            check_enumerable(case, reference, "drop --all to compare the decision")
-    check_time_limit(time_limit)
+    note: list[str] = []
     if names is None and not programs:
         from ..checking.compare import default_backends
 
-        say(quiet, default_set_note(default_backends()))
+        note.append(default_set_note(default_backends()))
     with progress_bar(len(cases), progress_label(cases[0]), enabled=wants_bar(quiet)) as bar:
 
         def starting(case: Any, label: str | None) -> None:
+            # Said once the library has checked the call: a refusal stays one line.
+            while note:
+                say(quiet, note.pop())
             bar.describe(progress_label(case, "reference" if label is None else label))
 
         def done(case: Any, rows: list[Any]) -> None:

@@ -6,7 +6,6 @@ from typing import Any
 
 import click
 
-from ..arguments import check_n
 from ..display.numbers import plural, thousands
 from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import TreeTooLargeError
@@ -69,7 +68,6 @@ def tree(
     from ..trees.readwrite import export_tree
     from ..trees.summary import tree_summary
 
-    check_n(n)
     target = output_path(output, TREE_SUFFIXES)
     picture = target is not None and target.suffix.lower() in (".png", ".svg", ".pdf")
     if solutions_only and not picture:

@@ -7,12 +7,10 @@ from typing import Any
 
 import click
 
-from ..arguments import check_n
 from ..display.numbers import plural
 from ._common import (
     DISAGREES,
     FAULT_SUFFIXES,
-    check_tree_reference,
     emit_json,
     faults_option,
     json_option,
@@ -66,14 +64,11 @@ def verify(
     from ..checking.verdicts import CrossCheckReport
     from ..reporting.tables import verify_lines
 
-    check_n(n)
     faults_target = output_path(faults_file, FAULT_SUFFIXES)
-    check_tree_reference(reference, [n])
-    text = source.read()
     name = getattr(source, "name", "-")
     label = "standard input" if name in ("-", "<stdin>") else name
     row, parsed = check_output(
-        text,
+        source,
         n,
         parse=parse,
         expect=expect,
