@@ -254,3 +254,19 @@ def test_values_are_checked_by_the_shared_checkers():
                 again += [f"{path.relative_to(PACKAGE)}:{node.lineno}: {word!r}"
                           for word in _CHECKER_WORDS if word in text]  # fmt: skip
     assert not again, "checks written again:\n" + "\n".join(again)
+
+
+def test_the_architecture_page_names_every_module():
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text()
+    unnamed = []
+    for path in _modules():
+        relative = path.relative_to(PACKAGE)
+        if path.name == "__init__.py" and relative.parent != pathlib.Path("."):
+            continue  # a family's docstring says what lives there (tested above)
+        folder = relative.parent.as_posix()
+        named = f"`{relative.as_posix()}`" in page or (
+            folder != "." and f"`{folder}/`" in page and f"`{path.name}`" in page
+        )
+        if not named:
+            unnamed.append(relative.as_posix())
+    assert not unnamed, f"docs/architecture.md does not name {unnamed}"
