@@ -245,34 +245,6 @@ def listing_backends(n: int) -> list[str]:
     ]
 
 
-def check_tree_reference(reference: str, ns: list[int]) -> None:
-    """Refuse up front a decision-tree reference too large to build, pointing at --reference."""
-    if reference != "tree":
-        return
-    from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N, estimate_tree_size
-
-    largest = max(ns)
-    # The plain backtracker first, where it fits.
-    able = sorted(listing_backends(largest), key=lambda name: name != "stack")
-    instead = (
-        f"use a backend as the reference instead, e.g. --reference {able[0]}"
-        if able
-        else f"no backend lists every solution of n={largest:,}: the reference cannot be had"
-    )
-    if largest > MAX_TREE_N:  # before a tuple of n rows is made: it may not fit
-        raise BadInput(
-            f"the decision-tree reference is too large for n={largest:,} (trees go up to "
-            f"n={MAX_TREE_N:,}); {instead}"
-        )
-    size = estimate_tree_size(largest, (None,) * largest, max_nodes=DEFAULT_MAX_NODES)
-    if size.graph_nodes > DEFAULT_MAX_NODES:
-        about = "at least" if size.lower_bound else "about"
-        raise BadInput(
-            f"the decision-tree reference is too large for n={largest} ({about} "
-            f"{size.graph_nodes:,} nodes, at most {DEFAULT_MAX_NODES:,}); {instead}"
-        )
-
-
 def quiet_option(function: Callable) -> Callable:
     return click.option(
         "-q", "--quiet", is_flag=True, help="Print only the result: no summary, no progress bar."

@@ -9,7 +9,6 @@ import click
 
 from ._common import DISAGREES, BadInput, Group, emit_json, output_path, quiet_option, say
 
-PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 #: Exit status of a campaign with runs that ended in an error (a missing program, a
 #: crash): it answers nothing for them, yet nothing it answered is wrong.
 RUNS_FAILED = 4
@@ -183,7 +182,7 @@ def plot(
     if chosen != 1:
         raise BadInput("give exactly one of --cactus, --scatter A B, --transition PARAM")
     _check_db(db)
-    target = output_path(output, PLOT_SUFFIXES)
+    target = output_path(output, plots.SUFFIXES)
     rows = load_results(db, name)
     if cactus:
         plots.cactus(rows, target)

@@ -6,7 +6,6 @@ import json
 
 import click
 
-from ..arguments import check_n
 from ..disk.writing import write_atomic
 from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
@@ -51,11 +50,10 @@ def profile(
     (.csv, .json). On a terminal a progress bar names the search or solver running.
     """
     from ..reporting.figures import figure_bytes
-    from ..reporting.profile import check_profile_n, search_profile
+    from ..reporting.profile import search_profile
     from ..reporting.profile_plot import profile_figure
     from ..reporting.profile_tables import profile_csv, profile_table
 
-    check_profile_n(check_n(n))
     target = output_path(output, PROFILE_SUFFIXES)
     solvers = [] if names == "none" else None if names is None else backend_list(names)
     with progress_bar(None, "profile", enabled=wants_bar(quiet)) as bar:

@@ -22,7 +22,6 @@ from ._common import (
     TIMED_OUT,
     BadInput,
     backend_list,
-    check_tree_reference,
     default_set_note,
     emit_json,
     finished,
@@ -91,7 +90,6 @@ def bench(
     from ..reporting.bench import (
         LARGEST_N,
         beyond_bench,
-        check_bench_sizes,
         run_bench,
         size_refusal,
     )
@@ -108,14 +106,15 @@ def bench(
         with contextlib.suppress(InvalidInputError):
             refusal = size_refusal(max(ranges.parse_sizes(sizes)), chosen) if names else None
         raise InvalidInputError(f"{error}; besides, {refusal}" if refusal else str(error)) from None
-    check_bench_sizes(ns, chosen)
     target = output_path(output, BENCH_SUFFIXES)
     steps = len(ns) * len(chosen)
-    if names is None:
-        say(quiet, default_set_note(chosen))
+    note = [default_set_note(chosen)] if names is None else []
     with progress_bar(steps, "timing", enabled=wants_bar(quiet)) as bar:
 
         def start(backend: str, n: int) -> None:
+            # Said once the library has checked the call: a refusal stays one line.
+            while note:
+                say(quiet, note.pop())
             bar.describe(f"timing {backend} n={n} ({plural(repeat, 'run')})")
 
         def done(timing) -> None:
@@ -200,15 +199,16 @@ def report(
     ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench("a report"))
     chosen = backend_list(names, enumerating=True)
     target = output_path(output, REPORT_SUFFIXES)
-    check_tree_reference(reference, ns)
     if campaign_db is not None and not os.path.isfile(campaign_db):
         raise BadInput(f"results file {campaign_db!r} does not exist")
     steps = len(ns) + len(ns) * len(chosen) + 2
-    if names is None:
-        say(quiet, default_set_note(chosen))
+    note = [default_set_note(chosen)] if names is None else []
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
 
         def step(label: str | None) -> None:
+            # Said once the library has checked the call: a refusal stays one line.
+            while note:
+                say(quiet, note.pop())
             if label is not None:
                 finished(label)
             bar.advance(label)

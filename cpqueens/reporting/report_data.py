@@ -46,23 +46,22 @@ def crosscheck_by_size(
     time_limit: float | None = None,
     on_done: Callable[[Any], None] | None = None,
 ) -> tuple[list[CrossCheckRow], list[dict[str, Any]]]:
-    """Cross-check one n (or instance) at a time, so progress can be shown and an
-    interruption loses little.
+    """Cross-check every n (or instance) in one call, telling ``on_done`` of each one
+    finished, so progress can be shown and an interruption says what was done.
 
     ``backends`` (registry names, functions, :class:`cpqueens.Command` programs) None
     means every available backend that lists solutions, as for
     :func:`cpqueens.crosscheck`. Returns the rows and their JSON-serialisable
     records, in order of n.
     """
-    rows: list[CrossCheckRow] = []
-    records: list[dict[str, Any]] = []
-    for n in ns:
-        report = crosscheck([n], backends=backends, reference=reference, time_limit=time_limit)
-        rows.extend(report.rows)
-        records.extend(report.to_records())
-        if on_done is not None:
-            on_done(n)
-    return rows, records
+    report = crosscheck(
+        list(ns),
+        backends=backends,
+        reference=reference,
+        time_limit=time_limit,
+        on_done=None if on_done is None else lambda given, rows: on_done(given),
+    )
+    return list(report.rows), report.to_records()
 
 
 def tree_picture(n: int, *, solutions_only: bool = False, fmt: str = "png") -> bytes:
