@@ -56,9 +56,8 @@ def solver_dict(backend: str) -> dict:
 
 
 def task_for(backend: str) -> dict:
-    board = {"n": N, "fixed": [], "blocked": []}
     return {"question": "decide", "time_limit": TIME_LIMIT, "memory_limit_mb": MEMORY_LIMIT_MB,
-            "board": board, "solver": solver_dict(backend)}  # fmt: skip
+            "instance": cpqueens.Instance(N), "solver": solver_dict(backend)}  # fmt: skip
 
 
 def in_process(backend: str) -> float:
@@ -81,7 +80,7 @@ def isolated(box: Sandbox, task: dict, store: Store, key: dict) -> float:
 
 def run_key(store: Store, backend: str, repeat: int) -> dict:
     """The store key of one run; a distinct repeat so that every run inserts a row."""
-    board = task_for(backend)["board"]
+    board = task_for(backend)["instance"]
     instance = store.instance_id(f"plain-{N}", f"plain-n{N}", board, {"generator": "plain", "n": N})
     solver = store.solver_id(f"bench-{backend}", backend, solver_dict(backend))
     return {"campaign": CAMPAIGN, "instance_id": instance, "solver_id": solver,

@@ -118,11 +118,6 @@ def as_board(item: Any) -> tuple:
     return tuple(plain(c) for c in columns)
 
 
-def size_of(given: int | Instance) -> int:
-    """The board size of what a caller gave: ``n``, or an instance's."""
-    return given.n if isinstance(given, Instance) else given
-
-
 def describe(instance: Instance) -> str:
     """``n=8``, or ``n=8 with 2 queens given and 5 squares blocked``.
 

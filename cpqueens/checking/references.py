@@ -20,7 +20,7 @@ from typing import Any
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, SolverError, TreeTooLargeError
 from ..instances import Instance
-from ..solvers import REGISTRY
+from ..solvers import listing_backends
 from .answers import BadOutput
 from .backend_rows import Runner, answer_of, decision_by
 from .cases import Case, as_board, describe, solves
@@ -195,12 +195,7 @@ def reference_backends(n: int) -> list[str]:
     >>> reference_backends(8)[0], reference_backends(30_000)
     ('stack', [])
     """
-    able = [
-        name
-        for name, backend in REGISTRY.items()
-        if backend.exhaustive and backend.enumerates and (backend.largest_n() or n) >= n
-    ]
-    return sorted(able, key=lambda name: name != "stack")
+    return sorted(listing_backends(n), key=lambda name: name != "stack")
 
 
 _NAME_BACKEND = "name a backend as the reference instead"

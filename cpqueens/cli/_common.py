@@ -232,19 +232,6 @@ def default_set_note(chosen: list[str]) -> str:
     return note
 
 
-def listing_backends(n: int) -> list[str]:
-    """The backends that list every solution of a board of size ``n``, registry order.
-
-    >>> listing_backends(30_000)
-    []
-    """
-    return [
-        name
-        for name, backend in REGISTRY.items()
-        if backend.exhaustive and backend.enumerates and (backend.largest_n() or n) >= n
-    ]
-
-
 def quiet_option(function: Callable) -> Callable:
     return click.option(
         "-q", "--quiet", is_flag=True, help="Print only the result: no summary, no progress bar."

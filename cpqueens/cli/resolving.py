@@ -97,8 +97,7 @@ def _import(module_name: str) -> Any:
 def _as_backend(function: Callable[..., Any], label: str) -> Callable[[Any], Any]:
     """``function`` called as a crosscheck backend: f(case), or f(n, fixed) when it
     needs two arguments."""
-    from ..checking.cases import size_of
-    from ..instances import Instance
+    from ..instances import as_instance
 
     try:
         parameters = inspect.signature(function).parameters.values()
@@ -111,8 +110,8 @@ def _as_backend(function: Callable[..., Any], label: str) -> Callable[[Any], Any
 
     def run(case: Any) -> Any:
         if needed >= 2:
-            fixed = dict(case.fixed) if isinstance(case, Instance) else {}
-            return function(size_of(case), fixed)
+            instance = as_instance(case)
+            return function(instance.n, instance.fixed_rows)
         return function(case)
 
     run.__name__ = label

@@ -20,7 +20,7 @@ from ..errors import SearchTimeoutError
 from ..instances import Instance, as_instance
 from ..parallel.progress import progress_bar, wants_bar
 from ..result import Result
-from ..solvers import REGISTRY
+from ..solvers import REGISTRY, listing_backends
 from . import ranges
 from ._common import (
     FORMATS,
@@ -30,7 +30,6 @@ from ._common import (
     check_backend,
     emit_json,
     json_option,
-    listing_backends,
     quiet_option,
     say,
 )

@@ -71,6 +71,19 @@ def get_backend(name: str) -> Backend:
         raise UnknownBackendError(name, REGISTRY) from None
 
 
+def listing_backends(n: int) -> list[str]:
+    """The backends that list every solution of a board of size ``n``, registry order.
+
+    >>> listing_backends(30_000)
+    []
+    """
+    return [
+        name
+        for name, backend in REGISTRY.items()
+        if backend.exhaustive and backend.enumerates and (backend.largest_n() or n) >= n
+    ]
+
+
 def load_kernels() -> dict[str, float]:
     """Compile the kernels of every compiled backend usable here, or load them from
     numba's on-disk cache; return the seconds each backend took.
@@ -96,5 +109,6 @@ __all__ = [
     "Problem",
     "SearchRun",
     "get_backend",
+    "listing_backends",
     "load_kernels",
 ]
