@@ -1,15 +1,27 @@
-"""Time and memory of building the explicit decision tree, beside the search it records.
+"""Time and memory of building the explicit decision tree and of reading it back.
 
     PYTHONPATH=. python benchmarks/bench_tree.py                 # n = 8, 10, 12
     PYTHONPATH=. python benchmarks/bench_tree.py --sizes 6-11 --repeat 5 --rejected
     PYTHONPATH=. python benchmarks/bench_tree.py --sizes 10 --export
+    PYTHONPATH=. python benchmarks/bench_tree.py --sizes 12 --against /tmp/before
 
-Every build runs in a fresh Python process, so its peak memory (``ru_maxrss``) is
-its own; the figure printed is the peak minus the process's size just before the
-build, and the same per graph node. Each row gives the median of ``--repeat``
-runs of: ``decision_tree`` (build), the size estimate alone, and
-``solve(n, backend="tree")``, the same search without the graph; "x search" is
-build time over search time, measured in the same run.
+Every measure runs in a fresh Python process, so its peak memory is its own: the
+figures printed are the process's peak resident size (``VmHWM``) less its size
+just before the work, and, in a run of its own under ``tracemalloc`` (which slows
+Python down), the peak of the Python objects the work allocated. Each row gives
+the median of ``--repeat`` runs of: ``decision_tree`` (build), the size estimate
+alone, ``solve(n, backend="tree")``, the same search without the graph ("x
+search" is build time over search time, measured in the same run), and
+``read_tree`` of the tree's node-link JSON (read), of which the check that it is
+the whole tree (check) is timed again on its own.
+
+Times are wall-clock seconds; with ``--cpu`` they are the CPU seconds of the
+process, steadier on a machine busy with other work.
+
+``--against FOLDER`` measures another copy of cpqueens too (a folder holding a
+``cpqueens`` package, such as ``git archive HEAD cpqueens | tar -x -C FOLDER``):
+the runs of the two alternate, so that a machine busy with other work slows both
+alike, and a third row gives the ratios, this copy over the other.
 """
 
 from __future__ import annotations
@@ -25,6 +37,11 @@ import tempfile
 import time
 from pathlib import Path
 
+HERE = Path(__file__).resolve().parents[1]
+#: The clock of the timings: the wall clock, or with --cpu the process's CPU time.
+clock = time.perf_counter
+SUFFIXES = (".graphml", ".gexf", ".json", ".dot")
+
 
 def parse_sizes(text: str) -> list[int]:
     if "-" in text:
@@ -33,88 +50,227 @@ def parse_sizes(text: str) -> list[int]:
     return [int(part) for part in text.split(",")]
 
 
-def peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+def memory_mb() -> tuple[float, float]:
+    """The process's resident size now and at its peak, in MB."""
+    try:
+        fields = dict(
+            line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines()
+        )
+        return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+    except (OSError, KeyError):  # not Linux: ru_maxrss is the peak (kB on Linux, bytes on macOS)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return peak, peak
 
 
-def child(n: int, rejected: bool, export: bool) -> None:
-    """Build one tree in this process and print its figures as JSON."""
+def whole_tree_check():
+    """The check that a graph is a whole tree, wherever this copy of cpqueens keeps it."""
+    try:
+        from cpqueens.trees.replay import check_tree
+    except ImportError:
+        from cpqueens.trees.readwrite import _check_tree as check_tree
+    return check_tree
+
+
+class Measure:
+    """The time and memory of one piece of work, and with ``traced`` its Python objects' peak."""
+
+    def __init__(self, traced: bool):
+        self.traced = traced
+
+    def __enter__(self) -> Measure:
+        import gc
+        import tracemalloc
+
+        gc.collect()
+        self.before, _ = memory_mb()
+        if self.traced:
+            tracemalloc.start()
+        self.start = clock()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import tracemalloc
+
+        self.seconds = clock() - self.start
+        self.traced_mb = 0.0
+        if self.traced:
+            self.traced_mb = tracemalloc.get_traced_memory()[1] / 2**20
+            tracemalloc.stop()
+        _, peak = memory_mb()
+        self.memory = peak - self.before
+        self.peak = peak
+
+
+def child(phase: str, n: int, rejected: bool, export: bool, file: str, traced: bool) -> None:
+    """Measure one piece of work in this process and print its figures as JSON."""
     import networkx  # noqa: F401  (loaded before the baseline is taken)
 
     import cpqueens
     from cpqueens.trees.size import estimate_tree_size
 
-    cpqueens.decision_tree(4)
-    start = time.perf_counter()
-    estimate_tree_size(n, (None,) * n, include_rejected=rejected)
-    estimate = time.perf_counter() - start
-    start = time.perf_counter()
-    cpqueens.solve(n, backend="tree")
-    search = time.perf_counter() - start
-    before = peak_mb()
-    start = time.perf_counter()
-    G = cpqueens.decision_tree(n, include_rejected=rejected, max_nodes=50_000_000)
-    build = time.perf_counter() - start
-    figures = {
-        "nodes": G.number_of_nodes(),
-        "build": build,
-        "estimate": estimate,
-        "search": search,
-        "memory": peak_mb() - before,
-        "peak": peak_mb(),
-    }
-    if export:
-        with tempfile.TemporaryDirectory() as folder:
-            for suffix in (".graphml", ".gexf", ".json", ".dot"):
-                start = time.perf_counter()
-                path = cpqueens.export_tree(G, Path(folder) / f"tree{suffix}")
-                figures[f"write{suffix}"] = time.perf_counter() - start
-                figures[f"size{suffix}"] = path.stat().st_size / 1e6
-                start = time.perf_counter()
-                cpqueens.read_tree(path)
-                figures[f"read{suffix}"] = time.perf_counter() - start
+    small = cpqueens.decision_tree(4)  # every module a build needs, loaded
+    figures: dict = {}
+    if phase == "write":
+        G = cpqueens.decision_tree(n, include_rejected=rejected, max_nodes=50_000_000)
+        cpqueens.export_tree(G, file)
+        figures["nodes"] = G.number_of_nodes()
+    elif phase == "build":
+        if not traced:
+            start = clock()
+            estimate_tree_size(n, (None,) * n, include_rejected=rejected)
+            figures["estimate"] = clock() - start
+            start = clock()
+            cpqueens.solve(n, backend="tree")
+            figures["search"] = clock() - start
+        with Measure(traced) as measure:
+            G = cpqueens.decision_tree(n, include_rejected=rejected, max_nodes=50_000_000)
+        figures.update(
+            nodes=G.number_of_nodes(),
+            build=measure.seconds,
+            build_mb=measure.memory,
+            build_traced_mb=measure.traced_mb,
+            build_peak=measure.peak,
+        )
+        if export and not traced:
+            figures.update(export_figures(G))
+    else:  # read
+        with tempfile.TemporaryDirectory() as folder:  # every module a read needs, loaded
+            cpqueens.read_tree(cpqueens.export_tree(small, Path(folder) / "small.json"))
+        with Measure(traced) as measure:
+            G = cpqueens.read_tree(file)
+        figures.update(
+            read=measure.seconds,
+            read_mb=measure.memory,
+            read_traced_mb=measure.traced_mb,
+            read_peak=measure.peak,
+        )
+        if not traced:
+            check_tree = whole_tree_check()
+            start = clock()
+            check_tree(G)
+            figures["check"] = clock() - start
     print(json.dumps(figures))
 
 
-def run_child(n: int, rejected: bool, export: bool) -> dict:
-    command = [sys.executable, __file__, "--child", str(n)]
-    command += ["--rejected"] * rejected + ["--export"] * export
-    done = subprocess.run(command, capture_output=True, text=True, check=True, env=os.environ)
+def export_figures(G) -> dict:
+    """The time to write and read back each file format, and the file's size."""
+    import cpqueens
+
+    figures = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for suffix in SUFFIXES:
+            start = clock()
+            path = cpqueens.export_tree(G, Path(folder) / f"tree{suffix}")
+            figures[f"write{suffix}"] = clock() - start
+            figures[f"size{suffix}"] = path.stat().st_size / 1e6
+            start = clock()
+            cpqueens.read_tree(path)
+            figures[f"read{suffix}"] = clock() - start
+    return figures
+
+
+def run_child(root: Path, phase: str, n: int, args, file: Path, traced: bool = False) -> dict:
+    command = [sys.executable, __file__, "--child", phase, "--sizes", str(n), "--file", str(file)]
+    command += ["--rejected"] * args.rejected + ["--export"] * args.export + ["--traced"] * traced
+    command += ["--cpu"] * args.cpu
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     return json.loads(done.stdout)
+
+
+COLUMNS = (
+    # (heading, key, format): the medians shown for each copy of cpqueens
+    ("build s", "build", "{:.3f}"),
+    ("search s", "search", "{:.3f}"),
+    ("x search", "x search", "{:.1f}"),
+    ("estimate s", "estimate", "{:.3f}"),
+    ("read s", "read", "{:.3f}"),
+    ("check s", "check", "{:.3f}"),
+    ("build MB", "build_mb", "{:.0f}"),
+    ("read MB", "read_mb", "{:.0f}"),
+    ("traced build MB", "build_traced_mb", "{:.0f}"),
+    ("traced read MB", "read_traced_mb", "{:.0f}"),
+    ("bytes/node", "bytes/node", "{:,.0f}"),
+    ("peak RSS MB", "peak", "{:.0f}"),
+)
+
+
+def medians(runs: list[dict], traced: list[dict]) -> dict:
+    def median(key: str, runs: list[dict] = runs) -> float:
+        return statistics.median(run[key] for run in runs if key in run)
+
+    row = {key: median(key) for _, key, _ in COLUMNS if any(key in run for run in runs)}
+    row["x search"] = row["build"] / row["search"]
+    row["bytes/node"] = row["build_mb"] * 2**20 / runs[0]["nodes"]
+    row["peak"] = max(median("build_peak"), median("read_peak"))
+    for key in ("build_traced_mb", "read_traced_mb"):
+        row[key] = median(key, traced)
+    for suffix in SUFFIXES:
+        for key in ("write", "read", "size"):
+            if key + suffix in runs[0]:
+                row[key + suffix] = median(key + suffix)
+    return row
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="8,10,12", help="e.g. 8,10,12 or 6-11")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--traced-repeat", type=int, default=1, help="runs under tracemalloc")
     parser.add_argument("--rejected", action="store_true", help="include rejected attempts")
     parser.add_argument("--export", action="store_true", help="also time each file format")
-    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--against", type=Path, help="another copy of cpqueens to compare with")
+    parser.add_argument("--cpu", action="store_true", help="time in CPU seconds, not wall")
+    parser.add_argument("--child", choices=("write", "build", "read"), help=argparse.SUPPRESS)
+    parser.add_argument("--file", help=argparse.SUPPRESS)
+    parser.add_argument("--traced", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.rejected, args.export)
+        global clock
+        clock = time.process_time if args.cpu else time.perf_counter
+        n = parse_sizes(args.sizes)[0]
+        child(args.child, n, args.rejected, args.export, args.file, args.traced)
         return 0
-    print(
-        f"{'n':>3}{'graph nodes':>13}{'build s':>10}{'search s':>10}{'x search':>10}"
-        f"{'estimate s':>12}{'memory MB':>11}{'bytes/node':>12}{'peak RSS MB':>13}"
-    )
-    for n in parse_sizes(args.sizes):
-        runs = [run_child(n, args.rejected, args.export) for _ in range(args.repeat)]
+    copies = {"this copy": HERE}
+    if args.against:
+        copies[str(args.against)] = args.against.resolve()
+    width = max(map(len, copies)) + 2
 
-        def median(key: str, runs: list[dict] = runs) -> float:
-            return statistics.median(run[key] for run in runs)
-
-        nodes, build, search = runs[0]["nodes"], median("build"), median("search")
-        print(
-            f"{n:>3}{nodes:>13,}{build:>10.3f}{search:>10.3f}{build / search:>10.1f}"
-            f"{median('estimate'):>12.3f}{median('memory'):>11.0f}"
-            f"{median('memory') * 2**20 / nodes:>12,.0f}{median('peak'):>13.0f}"
+    def line(label: str, cells) -> str:
+        return f"{label:<{width}}" + "".join(
+            f"{cell:>{len(heading) + 3}}"
+            for (heading, _, _), cell in zip(COLUMNS, cells, strict=True)
         )
+
+    print(line("", (heading for heading, _, _ in COLUMNS)))
+    for n in parse_sizes(args.sizes):
+        with tempfile.TemporaryDirectory() as folder:
+            file = Path(folder) / f"tree-{n}.json"
+            nodes = run_child(HERE, "write", n, args, file)["nodes"]
+            runs: dict[str, list[dict]] = {label: [] for label in copies}
+            traced: dict[str, list[dict]] = {label: [] for label in copies}
+            for _ in range(args.repeat):  # the copies alternate, run by run
+                for label, root in copies.items():
+                    build = run_child(root, "build", n, args, file)
+                    runs[label].append({**build, **run_child(root, "read", n, args, file)})
+            for _ in range(args.traced_repeat):
+                for label, root in copies.items():
+                    build = run_child(root, "build", n, args, file, traced=True)
+                    traced[label].append({**build, **run_child(root, "read", n, args, file, True)})
+        rows = {label: medians(runs[label], traced[label]) for label in copies}
+        seconds = "CPU seconds" if args.cpu else "seconds"
+        print(f"n={n}: {nodes:,} graph nodes, medians of {args.repeat} runs, in {seconds}")
+        for label, row in rows.items():
+            print(line(label, (fmt.format(row[key]) for _, key, fmt in COLUMNS)))
+        if args.against:
+            mine, other = rows.values()
+            print(line("ratio", (f"{mine[key] / other[key]:.2f}" for _, key, _ in COLUMNS)))
         if args.export:
-            for suffix in (".graphml", ".gexf", ".json", ".dot"):
+            row = rows["this copy"]
+            for suffix in SUFFIXES:
                 print(
-                    f"    {suffix:<9} write {median('write' + suffix):7.2f} s   read "
-                    f"{median('read' + suffix):7.2f} s   {median('size' + suffix):8.1f} MB"
+                    f"    {suffix:<9} write {row['write' + suffix]:7.2f} s   read "
+                    f"{row['read' + suffix]:7.2f} s   {row['size' + suffix]:8.1f} MB"
                 )
     return 0
 

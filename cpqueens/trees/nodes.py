@@ -3,7 +3,8 @@
 The ground floor of :mod:`cpqueens.trees`: it imports nothing from the family.
 The plain tree (:mod:`cpqueens.trees.plain`) and the propagating one
 (:mod:`cpqueens.trees.propagated`) differ only in how a node's children are made;
-both write their nodes with :func:`node_attributes` and grow with :func:`walk`.
+both write their nodes with :func:`node_attributes`, grow with :func:`walk` and
+fill a graph with :func:`add_tree` (:class:`GrowingSearch`).
 Both start from the squares each row offers (:func:`candidates`), where a blocked
 square is missing: it is never tried, so it is never a node of any kind.
 
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..board import Solution
 
@@ -148,51 +149,36 @@ def node_attributes(
     }
 
 
-def node_writer(G: nx.DiGraph) -> Callable[[int, int | None, dict], None]:
-    """A function ``new_node(id, parent, attributes)`` adding a node and its edge to a new ``G``.
+#: The nodes a walk hands on at a time: enough that adding them costs networkx a few
+#: calls a batch, few enough that the attributes waiting in a batch take little memory.
+BATCH = 4096
 
-    It writes networkx's own adjacency dicts (``_node``, ``_succ``, ``_pred``, one
-    shared edge dict per edge, exactly as ``add_edge`` would) instead of calling
-    ``add_node``/``add_edge`` a million times: that is a third faster, and the graph
-    is brand new, so no view or cache of it exists yet.
 
-    >>> import networkx as nx
-    >>> G = nx.DiGraph()
-    >>> new_node = node_writer(G)
-    >>> new_node(0, None, {"depth": 0}); new_node(1, 0, {"depth": 1})
-    >>> list(G.edges), G.nodes[1]
-    ([(0, 1)], {'depth': 1})
+class Batch(NamedTuple):
+    """Nodes of a tree in the order of the walk: their ``ids``, their ``attributes``, and
+    the edges from their parents (none to the root).
+
+    Each id is one int object, used again in the edges: a graph made from batches
+    keeps one object a node, as a graph grown node by node does.
     """
-    node_data, succ, pred = G._node, G._succ, G._pred
 
-    def new_node(node_id: int, parent: int | None, attributes: dict) -> None:
-        node_data[node_id] = attributes
-        succ[node_id] = {}
-        if parent is None:
-            pred[node_id] = {}
-        else:
-            edge: dict = {}
-            succ[parent][node_id] = edge
-            pred[node_id] = {parent: edge}
-
-    return new_node
+    ids: list[int]
+    attributes: list[dict]
+    edges: list[tuple[int, int]]
 
 
 def walk(
-    G: nx.DiGraph,
     root: dict,
     start: State | None,
     children: Callable[[State], Iterator[tuple[dict, State | None]]],
     *,
     max_nodes: int,
     too_large: Callable[[int], Exception],
-) -> None:
-    """Fill the new graph ``G`` with a tree, depth first, with an explicit stack.
+) -> Iterator[Batch]:
+    """Grow a tree depth first, with an explicit stack, and hand its nodes on in batches.
 
     Parameters
     ----------
-    G : networkx.DiGraph
-        A brand-new graph (see :func:`node_writer`).
     root : dict
         The root's attributes; the root is node 0.
     start : object or None
@@ -201,24 +187,21 @@ def walk(
         ``children(state)`` yields, for each child of a node in order, the child's
         attributes and its own state, or None when the child is not expanded.
     max_nodes : int
-        The most nodes ``G`` may hold; one more raises ``too_large(count)``.
+        The most nodes the tree may hold; one more raises ``too_large(count)``.
     too_large : callable
         Makes the error to raise from the node count reached.
 
     Node ids follow the order of the walk: a preorder numbering, children in the
-    order ``children`` yields them.
+    order ``children`` yields them. :func:`add_tree` puts the batches in a graph.
 
-    >>> import networkx as nx
     >>> def children(depth):  # a complete binary tree of depth 2
     ...     for side in (0, 1):
     ...         yield {"side": side}, (depth + 1 if depth + 1 < 2 else None)
-    >>> G = nx.DiGraph()
-    >>> walk(G, {}, 0, children, max_nodes=10, too_large=ValueError)
-    >>> sorted(G.edges)
-    [(0, 1), (0, 4), (1, 2), (1, 3), (4, 5), (4, 6)]
+    >>> [batch] = walk({}, 0, children, max_nodes=10, too_large=ValueError)
+    >>> batch.ids, batch.edges
+    ([0, 1, 2, 3, 4, 5, 6], [(0, 1), (1, 2), (1, 3), (0, 4), (4, 5), (4, 6)])
     """
-    new_node = node_writer(G)
-    new_node(0, None, root)
+    ids, attributes, edges = [0], [root], []
     count = 1
     # A frame is one node being expanded: its id and the iterator of its children.
     stack = [] if start is None else [(0, children(start))]
@@ -229,17 +212,59 @@ def walk(
     try:
         while stack:
             parent, todo = stack[-1]
-            child = next(todo, None)
-            if child is None:
+            for child, state in todo:
+                if count >= max_nodes:
+                    # The nodes made so far go first: a check of them finds a wrong
+                    # one before this error of one node too many.
+                    yield Batch(ids, attributes, edges)
+                    raise too_large(count + 1)
+                node = count
+                count += 1
+                ids.append(node)
+                attributes.append(child)
+                edges.append((parent, node))
+                if state is not None:  # go down; this node's other children come later
+                    stack.append((node, children(state)))
+                    break
+            else:
                 stack.pop()
-                continue
-            count += 1
-            if count > max_nodes:
-                raise too_large(count)
-            attributes, state = child
-            new_node(count - 1, parent, attributes)
-            if state is not None:
-                stack.append((count - 1, children(state)))
+            if len(ids) >= BATCH:
+                yield Batch(ids, attributes, edges)
+                ids, attributes, edges = [], [], []
+        yield Batch(ids, attributes, edges)
     finally:
         if collecting:
             gc.enable()
+
+
+def add_tree(G: nx.DiGraph, batches: Iterable[Batch]) -> None:
+    """Add the nodes of a walk, their edges and their attributes to the new graph ``G``.
+
+    A batch at a time, through networkx's own ``add_nodes_from``, ``add_edges_from``
+    and ``set_node_attributes``; each node's attributes are copied into the dict
+    networkx makes for it, and the walk's own are dropped with their batch.
+
+    >>> import networkx as nx
+    >>> G = nx.DiGraph()
+    >>> add_tree(G, [Batch([0, 1], [{"depth": 0}, {"depth": 1}], [(0, 1)])])
+    >>> list(G.edges), G.nodes[1]
+    ([(0, 1)], {'depth': 1})
+    """
+    import networkx as nx
+
+    for batch in batches:
+        G.add_nodes_from(batch.ids)
+        G.add_edges_from(batch.edges)
+        nx.set_node_attributes(G, dict(zip(batch.ids, batch.attributes, strict=True)))
+
+
+class GrowingSearch:
+    """What a search that grows a tree offers: ``nodes(include_rejected=...,
+    depth_limit=..., max_nodes=..., too_large=...)``, the batches of its tree's nodes
+    (see :func:`walk`), and :meth:`grow`, the tree they make in a graph."""
+
+    nodes: Callable[..., Iterator[Batch]]
+
+    def grow(self, G: nx.DiGraph, **options: Any) -> None:
+        """Fill the new graph ``G`` with the tree ``nodes(**options)`` makes (:func:`add_tree`)."""
+        add_tree(G, self.nodes(**options))

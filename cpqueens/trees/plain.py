@@ -16,24 +16,21 @@ next row attacked along each diagonal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..board import Solution
-from .nodes import candidates, columns_to_try, node_attributes, walk
-
-if TYPE_CHECKING:
-    import networkx as nx
+from .nodes import Batch, GrowingSearch, candidates, columns_to_try, node_attributes, walk
 
 #: A board seen from the row about to be placed: (row, columns, left and right diagonals).
 Masks = tuple[int, int, int, int]
 
 
-class PlainSearch:
+class PlainSearch(GrowingSearch):
     """The plain search of one board: rows in order, a queen on any safe square.
 
-    It grows the tree (:meth:`grow`) and answers the questions of the size estimate
-    (:mod:`cpqueens.trees.size`): ``root``, ``branch`` and ``child``. ``blocked``
-    holds each row's blocked columns as a bit mask (None: none blocked).
+    It grows the tree (:meth:`nodes`, into a graph :meth:`grow`) and answers the
+    questions of the size estimate (:mod:`cpqueens.trees.size`): ``root``,
+    ``branch`` and ``child``. ``blocked`` holds each row's blocked columns as a bit
+    mask (None: none blocked).
 
     >>> search = PlainSearch(4, (None,) * 4)
     >>> search.branch(search.root)
@@ -69,16 +66,15 @@ class PlainSearch:
         """The squares the current row offers (attempts), and the safe ones (children)."""
         return self.widths[masks[0]], self.safe(masks)
 
-    def grow(
+    def nodes(
         self,
-        G: nx.DiGraph,
         *,
         include_rejected: bool,
         depth_limit: int,
         max_nodes: int,
         too_large: Callable[[int], Exception],
-    ) -> None:
-        """Fill the new graph ``G`` with the plain tree (see :func:`cpqueens.trees.nodes.walk`).
+    ) -> Iterator[Batch]:
+        """The nodes of the plain tree, in batches (see :func:`cpqueens.trees.nodes.walk`).
 
         >>> import networkx as nx
         >>> G = nx.DiGraph()
@@ -115,4 +111,4 @@ class PlainSearch:
         root_free = self.safe(self.root)
         root = node_attributes(-1, -1, 0, (), n, root_free, depth_limit, rejected=False)
         start = frame(self.root, root_free, ())
-        walk(G, root, start, children, max_nodes=max_nodes, too_large=too_large)
+        return walk(root, start, children, max_nodes=max_nodes, too_large=too_large)

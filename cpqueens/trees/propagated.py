@@ -22,13 +22,9 @@ every square is blocked wipes the root out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..engines.propagation import propagator
-from .nodes import candidates, columns_to_try, node_attributes, walk
-
-if TYPE_CHECKING:
-    import networkx as nx
+from .nodes import Batch, GrowingSearch, candidates, columns_to_try, node_attributes, walk
 
 Placement = tuple[int, ...]
 
@@ -79,13 +75,14 @@ def _pruned_squares(width: int) -> Callable[[int], tuple[tuple[int, int], ...]]:
     return pruned
 
 
-class PropagatedSearch:
+class PropagatedSearch(GrowingSearch):
     """The propagating search of one board: domains, the row chosen next, one placement.
 
-    It grows the tree (:meth:`grow`) and answers the questions of the size estimate
-    (:mod:`cpqueens.trees.size`): ``root`` (None when the fixed queens or the
-    blocked squares wipe a domain out), ``branch`` and ``child``. ``blocked`` holds
-    each row's blocked columns as a bit mask (None: none blocked).
+    It grows the tree (:meth:`nodes`, into a graph :meth:`grow`) and answers the
+    questions of the size estimate (:mod:`cpqueens.trees.size`): ``root`` (None
+    when the fixed queens or the blocked squares wipe a domain out), ``branch`` and
+    ``child``. ``blocked`` holds each row's blocked columns as a bit mask (None:
+    none blocked).
 
     >>> search = PropagatedSearch(4, (None,) * 4, "forward", "row")
     >>> search.branch(search.root)
@@ -133,16 +130,15 @@ class PropagatedSearch:
         new, wiped = self.engine.place(domains, rest, row, column)
         return None if wiped >= 0 or not rest else (new, *self.choose(new, rest))
 
-    def grow(
+    def nodes(
         self,
-        G: nx.DiGraph,
         *,
         include_rejected: bool,
         depth_limit: int,
         max_nodes: int,
         too_large: Callable[[int], Exception],
-    ) -> None:
-        """Fill the new graph ``G`` with the propagating tree (see
+    ) -> Iterator[Batch]:
+        """The nodes of the propagating tree, in batches (see
         :func:`cpqueens.trees.nodes.walk`).
 
         >>> import networkx as nx
@@ -183,4 +179,4 @@ class PropagatedSearch:
         root_pruned = pruned(engine.pack(self.offered) & ~self.domains)
         root = attributes(-1, -1, 0, (), self.wiped, root_pruned)
         start = None if self.root is None or depth_limit <= 0 else (self.root, 0, ())
-        walk(G, root, start, children, max_nodes=max_nodes, too_large=too_large)
+        return walk(root, start, children, max_nodes=max_nodes, too_large=too_large)

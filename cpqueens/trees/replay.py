@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from ..arguments import as_int, check_blocked, check_fixed, check_fixed_squares, is_bool
+from ..arguments import as_int, check_blocked, check_fixed, check_fixed_squares, check_int, is_bool
 from ..engines.propagation import check_search
 from ..errors import InvalidInputError, InvalidTypeError
 from .nodes import blocked_rows
@@ -72,9 +72,12 @@ or False
     """
     if "n" not in graph:
         raise TreeProblem("the graph records no board size (G.graph['n'])")
-    n = as_int(graph["n"])
-    if n is None or n < 1:
-        raise TreeProblem(f"the board size n is {shown(graph['n'])}; it must be a positive integer")
+    try:
+        n = check_int(graph["n"], "the board size n", 1)
+    except (InvalidInputError, InvalidTypeError):
+        raise TreeProblem(
+            f"the board size n is {shown(graph['n'])}, not a positive integer"
+        ) from None
     try:
         propagation, order = check_search(
             graph.get("propagation", "none"), graph.get("order", "row")
@@ -129,82 +132,39 @@ def _same(actual: Any, expected: Any) -> bool:
     return set(map(type, actual)) <= {int}
 
 
-class _Assign:
-    """A mapping that only takes assignments, each handed to ``receive(key, value)``."""
-
-    def __init__(self, receive: Callable[[Any, Any], None]):
-        self.receive = receive
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        self.receive(key, value)
-
-
-class _Discard:
-    """A mapping that forgets whatever is put in it."""
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        pass
-
-    def __getitem__(self, key: Any) -> _Discard:
-        return self
-
-
-class _Replay:
-    """Stands in for the new graph a search grows, and compares it with ``G`` as it grows.
-
-    :func:`cpqueens.trees.nodes.node_writer` writes each node into the graph's
-    ``_node``, ``_succ`` and ``_pred`` mappings; here those compare the node and
-    its parent with the same node of ``G`` at once and keep nothing. Checking a
-    tree thus runs the very code that builds it, at about the cost of building it,
-    without holding a second tree in memory.
-    """
-
-    def __init__(self, G: nx.DiGraph, where: Where):
-        self.G, self.where = G, where
-        self.written = 0
-        self.attributes: dict = {}
-        self._node = _Assign(self._take)
-        self._succ = _Discard()
-        self._pred = _Assign(self._compare)
-
-    def _take(self, node: Any, attributes: dict) -> None:
-        self.attributes = attributes
-
-    def _compare(self, node: Any, parents: dict) -> None:
-        """Node ``node`` was written with ``self.attributes`` below ``parents``."""
-        G, where, expected = self.G, self.where, self.attributes
-        self.written += 1
-        parent = next(iter(parents), None)
-        if node not in G:
-            if parent is None:
-                raise TreeProblem(f"the root, node {node!r}, is missing")
-            kind = "a rejected square" if expected["rejected"] else "a queen"
+def _compare(G: nx.DiGraph, where: Where, node: int, parent: int | None, expected: dict) -> None:
+    """The search made node ``node`` below ``parent`` with the attributes ``expected``:
+    ``G`` must hold the same."""
+    if node not in G:
+        if parent is None:
+            raise TreeProblem(f"the root, node {node!r}, is missing")
+        kind = "a rejected square" if expected["rejected"] else "a queen"
+        raise TreeProblem(
+            f"node {node!r} ({kind} on row {expected['row']}, column "
+            f"{expected['column']}, below node {parent!r}) is missing: the tree is "
+            f"incomplete ({G.number_of_nodes():,} nodes are there)"
+        )
+    found = list(G.pred[node])
+    if found != ([] if parent is None else [parent]):
+        if parent is None:
+            others = ", ".join(map(repr, found))
+            raise TreeProblem(f"{where(node)} is the root, but hangs below node {others}")
+        if not found:
+            raise TreeProblem(f"{where(node)} has no parent; it belongs below node {parent!r}")
+        if len(found) > 1:
+            others = ", ".join(map(repr, found))
+            raise TreeProblem(f"{where(node)} has {len(found)} parents ({others}), not one")
+        raise TreeProblem(
+            f"{where(node)} hangs below node {found[0]!r}; it belongs below node {parent!r}"
+        )
+    data = G.nodes[node]
+    for key, value in expected.items():
+        if key not in data:
+            raise TreeProblem(f"{where(node)} has no attribute {key!r}")
+        if not _same(data[key], value):
             raise TreeProblem(
-                f"node {node!r} ({kind} on row {expected['row']}, column "
-                f"{expected['column']}, below node {parent!r}) is missing: the tree is "
-                f"incomplete ({G.number_of_nodes():,} nodes are there)"
+                f"{where(node)} has {key}={shown(data[key])} where the tree has {shown(value)}"
             )
-        found = list(G.pred[node])
-        if found != list(parents):
-            if parent is None:
-                others = ", ".join(map(repr, found))
-                raise TreeProblem(f"{where(node)} is the root, but hangs below node {others}")
-            if not found:
-                raise TreeProblem(f"{where(node)} has no parent; it belongs below node {parent!r}")
-            if len(found) > 1:
-                others = ", ".join(map(repr, found))
-                raise TreeProblem(f"{where(node)} has {len(found)} parents ({others}), not one")
-            raise TreeProblem(
-                f"{where(node)} hangs below node {found[0]!r}; it belongs below node {parent!r}"
-            )
-        data = G.nodes[node]
-        for key, value in expected.items():
-            if key not in data:
-                raise TreeProblem(f"{where(node)} has no attribute {key!r}")
-            if not _same(data[key], value):
-                raise TreeProblem(
-                    f"{where(node)} has {key}={shown(data[key])} where the tree has {shown(value)}"
-                )
 
 
 def check_tree(G: nx.DiGraph, where: Where = node_where) -> None:
@@ -224,6 +184,10 @@ def check_tree(G: nx.DiGraph, where: Where = node_where) -> None:
     such as one every branch reaching its row attacks, changes no node: the
     graph attributes alone say whether it was blocked.)
 
+    The replay runs the very code that builds a tree (the search's ``nodes``, see
+    :class:`~cpqueens.trees.nodes.GrowingSearch`), at about the cost of building it,
+    and compares each node as it comes, without holding a second tree in memory.
+
     >>> import cpqueens
     >>> G = cpqueens.decision_tree(4)
     >>> check_tree(G)
@@ -242,24 +206,26 @@ def check_tree(G: nx.DiGraph, where: Where = node_where) -> None:
         n, arguments["fixed"], arguments["propagation"], arguments["order"], arguments["blocked"]
     )
 
-    replay = _Replay(G, where)
-
     def too_large(count: int) -> TreeProblem:
         return TreeProblem(
             f"the tree goes on past the {G.number_of_nodes():,} nodes there: it is incomplete"
         )
 
-    search.grow(
-        replay,  # type: ignore[arg-type]
+    batches = search.nodes(
         include_rejected=arguments["include_rejected"],
         depth_limit=arguments["depth_limit"],
         max_nodes=G.number_of_nodes() + 1,
         too_large=too_large,
     )
-    if replay.written < G.number_of_nodes():
+    made = 0
+    for batch in batches:
+        parents = {child: parent for parent, child in batch.edges}
+        for node, attributes in zip(batch.ids, batch.attributes, strict=True):
+            _compare(G, where, node, parents.get(node), attributes)
+        made += len(batch.attributes)
+    if made < G.number_of_nodes():
         # The search numbered its nodes 0, 1, 2, ...: any other id is one too many.
-        extra = next(node for node in G if not (type(node) is int and 0 <= node < replay.written))
+        extra = next(node for node in G if not (type(node) is int and 0 <= node < made))
         raise TreeProblem(
-            f"{where(extra)} is not part of the tree, whose {replay.written:,} nodes are "
-            f"0 to {replay.written - 1:,}"
+            f"{where(extra)} is not part of the tree, whose {made:,} nodes are 0 to {made - 1:,}"
         )
