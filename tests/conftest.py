@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 
 import pytest
 from _pytest.doctest import DoctestItem
@@ -33,6 +34,12 @@ def strict() -> bool:
 
 
 def pytest_configure(config):
+    # Started in the background by a script, the tests inherit SIGINT ignored, and
+    # Python then never raises KeyboardInterrupt, here or in the children the Ctrl-C
+    # tests start (they inherit it too): a handler installed here is reset to the
+    # default in each child, which then turns SIGINT into KeyboardInterrupt again.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     # A plugin object, not hooks of this file: a conftest's test hooks apply to the
     # tests below its folder only, and the doctests of cpqueens/ are not.
     if strict() and not config.pluginmanager.has_plugin("cpqueens-strict-skips"):

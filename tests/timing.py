@@ -21,8 +21,10 @@ import time
 #: much the same with the cores busy, which changes only its wall-clock time).
 NOMINAL = 0.03
 
-#: The most the slack is stretched: past that, a limit is no longer tested.
-MAX_SLOWDOWN = 6.0
+#: The most the slack is stretched (seen here: up to about 10 with the machine shared
+#: by several suites at once). A limit ignored is caught whatever the stretch: the
+#: timed calls run far longer without their limit, and that work is stretched as much.
+MAX_SLOWDOWN = 12.0
 
 
 def _work() -> int:
