@@ -57,9 +57,15 @@ def test_time_limit_holds_at_the_largest_board_taken(backend):
 @pytest.mark.slow
 def test_ctrl_c_reaches_the_caller(backend):
     # A solver that swallows SIGINT and returns what it had would pass a partial
-    # answer off as complete: the interrupt must come out as KeyboardInterrupt.
+    # answer off as complete: the interrupt must come out as KeyboardInterrupt. The
+    # backend is loaded first, so that the signal comes in the search, not in an import
+    # (which takes longer than 1.5 s on a busy machine).
     with Stopwatch() as clock:
-        ended = interrupt_solve("", f"cpqueens.solve(16, backend={backend!r})", after=1.5)
+        ended = interrupt_solve(
+            f"cpqueens.count(4, backend={backend!r})",
+            f"cpqueens.solve(16, backend={backend!r})",
+            after=1.5,
+        )
     assert ended.out.strip() == "interrupted", (ended.out, ended.err[-500:])
     assert ended.returncode == 0, ended.err[-500:]
     clock.check(0, 5.0, seconds=ended.seconds, what="ending after SIGINT")
