@@ -99,8 +99,14 @@ def columns(mask: int) -> list[int]:
     [1, 2, 4]
     """
     # A list, not a generator: a row has a handful of columns, and building the
-    # list at once is faster than resuming a generator for each.
-    return [column for column in range(mask.bit_length()) if mask >> column & 1]
+    # list at once is faster than resuming a generator for each. One step a column
+    # found (its lowest bit), not one a column of the row: most rows have few left.
+    found = []
+    while mask:
+        lowest = mask & -mask
+        found.append(lowest.bit_length() - 1)
+        mask ^= lowest
+    return found
 
 
 def columns_to_try(offered: int, allowed: int, include_rejected: bool) -> list[int]:
@@ -150,8 +156,9 @@ def node_attributes(
 
 
 #: The nodes a walk hands on at a time: enough that adding them costs networkx a few
-#: calls a batch, few enough that the attributes waiting in a batch take little memory.
-BATCH = 4096
+#: calls a batch, few enough that a batch's attributes are still in the processor's
+#: cache when networkx copies them (4,096 a batch took a tenth longer at n=12).
+BATCH = 256
 
 
 class Batch(NamedTuple):
@@ -240,9 +247,9 @@ def walk(
 def add_tree(G: nx.DiGraph, batches: Iterable[Batch]) -> None:
     """Add the nodes of a walk, their edges and their attributes to the new graph ``G``.
 
-    A batch at a time, through networkx's own ``add_nodes_from``, ``add_edges_from``
-    and ``set_node_attributes``; each node's attributes are copied into the dict
-    networkx makes for it, and the walk's own are dropped with their batch.
+    A batch at a time, through networkx's own ``add_nodes_from`` and
+    ``add_edges_from``; each node's attributes are copied into the dict networkx
+    makes for it (``G.nodes[node]``), and the walk's own are dropped with their batch.
 
     >>> import networkx as nx
     >>> G = nx.DiGraph()
@@ -250,12 +257,13 @@ def add_tree(G: nx.DiGraph, batches: Iterable[Batch]) -> None:
     >>> list(G.edges), G.nodes[1]
     ([(0, 1)], {'depth': 1})
     """
-    import networkx as nx
 
+    nodes = G.nodes
     for batch in batches:
         G.add_nodes_from(batch.ids)
         G.add_edges_from(batch.edges)
-        nx.set_node_attributes(G, dict(zip(batch.ids, batch.attributes, strict=True)))
+        for node, attributes in zip(batch.ids, batch.attributes, strict=True):
+            nodes[node].update(attributes)
 
 
 class GrowingSearch:

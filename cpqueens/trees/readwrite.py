@@ -26,16 +26,19 @@ from .dot import read_dot, write_dot
 from .flat import flat_graph
 from .nodelink import read_json, write_json
 from .replay import TreeProblem, Where
-from .replay import check_tree as _check_tree  # looked up here: a test writes past it
+from .replay import check_tree as _check_tree  # under this name the tests replace it
 from .xmlformats import read_gexf, read_graphml, write_gexf, write_graphml
 
 if TYPE_CHECKING:
     import networkx as nx
 
-#: Each format by its extension: how a tree is written (the graph, its flat graph
-#: attributes, the path) and read back (the path; the graph and how to name a node).
-_FORMATS: dict[str, tuple[Callable[[Any, dict, Path], None], Callable[[Path], tuple[Any, Where]]]]
-_FORMATS = {
+#: How a format writes a tree: the graph, its flat graph attributes, the path.
+Writer = Callable[[Any, dict, Path], None]
+#: How it reads one back: from the path, the graph and how to name a node in messages.
+Reader = Callable[[Path], tuple[Any, Where]]
+
+#: Each format by its extension.
+_FORMATS: dict[str, tuple[Writer, Reader]] = {
     ".graphml": (write_graphml, read_graphml),
     ".gexf": (write_gexf, read_gexf),
     ".json": (write_json, read_json),
