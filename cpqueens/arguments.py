@@ -204,12 +204,13 @@ def _square(pair: object, what: str, n: int) -> Square:
     return row, column
 
 
-def check_fixed_squares(fixed: tuple[int | None, ...], blocked: frozenset[Square]) -> None:
-    """Refuse a fixed queen on a blocked square, naming it."""
+def check_fixed_squares(fixed: Iterable[Square], blocked: frozenset[Square]) -> None:
+    """Refuse a fixed queen, given as a ``(row, column)`` pair, on a blocked square,
+    naming it."""
     if not blocked:
         return
-    for row, column in enumerate(fixed):
-        if column is not None and (row, column) in blocked:
+    for row, column in fixed:
+        if (row, column) in blocked:
             raise InvalidInputError(
                 f"the fixed queen on ({row}, {column}) stands on a blocked square; "
                 "a square is either given a queen or blocked"

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from ..arguments import Square, check_blocked, check_fixed_pairs, check_int, check_n
+from ..arguments import (
+    Square,
+    check_blocked,
+    check_fixed_pairs,
+    check_fixed_squares,
+    check_int,
+    check_n,
+)
 from ..errors import InvalidInputError, InvalidTypeError
 
 
@@ -61,12 +68,7 @@ class Instance:
         # Nothing of size n is made: an instance of n=10**9 with no queen given is small.
         queens = check_fixed_pairs(_as_mapping(fixed, n), n)
         squares = check_blocked(blocked, n)
-        for square in queens:
-            if square in squares:
-                raise InvalidInputError(
-                    f"the fixed queen on {square} stands on a blocked square; "
-                    "a square is either given a queen or blocked"
-                )
+        check_fixed_squares(queens, squares)
         if name is not None and not isinstance(name, str):
             raise InvalidTypeError(f"name must be a str, got {type(name).__name__}")
         object.__setattr__(self, "n", n)

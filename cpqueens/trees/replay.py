@@ -89,7 +89,8 @@ or False
             )
         per_row = check_fixed(graph.get("fixed") or {}, n)
         blocked = check_blocked(graph.get("blocked") or (), n)
-        check_fixed_squares(per_row, blocked)
+        queens = ((row, column) for row, column in enumerate(per_row) if column is not None)
+        check_fixed_squares(queens, blocked)
     except (InvalidInputError, InvalidTypeError) as error:
         raise TreeProblem(f"the graph attributes: {error}") from None
     include_rejected = graph.get("include_rejected", False)
