@@ -209,6 +209,27 @@ DEFAULT_SET_HELP = (
 )
 
 
+def note_once(quiet: bool, note: str | None) -> Callable[[], None]:
+    """A function that says ``note`` (if any) the first time it is called, and
+    nothing after: called from the library's first progress callback, so the note
+    comes once the call has been checked and a refusal stays one line.
+
+    >>> import contextlib, io
+    >>> tell, said = note_once(False, "using 1 of 16 backends"), io.StringIO()
+    >>> with contextlib.redirect_stderr(said):
+    ...     tell(); tell()
+    >>> said.getvalue()
+    'using 1 of 16 backends\\n'
+    """
+    pending = [] if note is None else [note]
+
+    def tell() -> None:
+        while pending:
+            say(quiet, pending.pop())
+
+    return tell
+
+
 def default_set_note(chosen: list[str]) -> str:
     """The line that says which backends a default set holds and which it leaves out, why.
 

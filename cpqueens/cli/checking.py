@@ -24,6 +24,7 @@ from ._common import (
     faults_option,
     finished,
     json_option,
+    note_once,
     output_options,
     output_path,
     quiet_option,
@@ -177,17 +178,16 @@ def crosscheck(
     if programs:
         chosen = [*(chosen or []), *programs]
     question = "all" if all_solutions else None
-    note: list[str] = []
+    note = None
     if names is None and not programs:
         from ..checking.compare import default_backends
 
-        note.append(default_set_note(default_backends()))
+        note = default_set_note(default_backends())
+    tell_note = note_once(quiet, note)
     with progress_bar(len(cases), progress_label(cases[0]), enabled=wants_bar(quiet)) as bar:
 
         def starting(case: Any, label: str | None) -> None:
-            # Said once the library has checked the call: a refusal stays one line.
-            while note:
-                say(quiet, note.pop())
+            tell_note()
             bar.describe(progress_label(case, "reference" if label is None else label))
 
         def done(case: Any, rows: list[Any]) -> None:

@@ -26,6 +26,7 @@ from ._common import (
     emit_json,
     finished,
     json_option,
+    note_once,
     output_path,
     quiet_option,
     say,
@@ -108,13 +109,11 @@ def bench(
         raise InvalidInputError(f"{error}; besides, {refusal}" if refusal else str(error)) from None
     target = output_path(output, BENCH_SUFFIXES)
     steps = len(ns) * len(chosen)
-    note = [default_set_note(chosen)] if names is None else []
+    tell_note = note_once(quiet, default_set_note(chosen) if names is None else None)
     with progress_bar(steps, "timing", enabled=wants_bar(quiet)) as bar:
 
         def start(backend: str, n: int) -> None:
-            # Said once the library has checked the call: a refusal stays one line.
-            while note:
-                say(quiet, note.pop())
+            tell_note()
             bar.describe(f"timing {backend} n={n} ({plural(repeat, 'run')})")
 
         def done(timing) -> None:
@@ -202,13 +201,11 @@ def report(
     if campaign_db is not None and not os.path.isfile(campaign_db):
         raise BadInput(f"results file {campaign_db!r} does not exist")
     steps = len(ns) + len(ns) * len(chosen) + 2
-    note = [default_set_note(chosen)] if names is None else []
+    tell_note = note_once(quiet, default_set_note(chosen) if names is None else None)
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
 
         def step(label: str | None) -> None:
-            # Said once the library has checked the call: a refusal stays one line.
-            while note:
-                say(quiet, note.pop())
+            tell_note()
             if label is not None:
                 finished(label)
             bar.advance(label)
