@@ -290,8 +290,8 @@ def test_a_node_given_twice_in_dot_names_both_lines(tmp_path):
     refused(path, "node 2 is given twice, on lines 6 and 11")
 
 
-def test_what_cannot_be_opened_stays_an_os_error(tmp_path):
-    with pytest.raises(FileNotFoundError):
+def test_what_cannot_be_opened_is_named(tmp_path):
+    with pytest.raises(InvalidInputError, match=r"cannot read '.*absent\.dot': no such file"):
         cpqueens.read_tree(tmp_path / "absent.dot")
 
 

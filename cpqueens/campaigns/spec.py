@@ -57,6 +57,8 @@ from typing import Any
 from ..arguments import check_int, check_n, check_seconds
 from ..checking.external import INSTANCE_FORMATS
 from ..checking.parsing import check_style
+from ..disk.reading import MEGABYTE, read_text
+from ..disk.structured import load_toml
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, random_blocked, random_completion, read_instance
 
@@ -64,6 +66,8 @@ QUESTIONS = ("decide", "count", "all")
 GENERATORS = ("blocked", "completion", "plain")
 #: The longest time limit of a run (seconds): a week.
 MAX_TIME_LIMIT = 7 * 24 * 3600
+#: The largest spec file read: a spec is a page of settings, not data.
+MAX_SPEC_FILE = 10 * MEGABYTE
 _CAMPAIGN_KEYS = ("name", "question", "time_limit", "memory_limit_mb", "repeats", "seed")
 _GENERATED_KEYS = {
     "blocked": ("generator", "n", "blocked", "seeds", "min_free"),
@@ -172,11 +176,10 @@ def load_spec(spec: str | os.PathLike | Mapping[str, Any]) -> CampaignSpec:
             f"a campaign spec is a TOML file's path or a dict, got {type(spec).__name__}"
         )
     path = Path(spec)
-    if not path.is_file():
-        raise InvalidInputError(f"campaign spec {os.fspath(spec)!r} is not a file")
+    text = read_text(spec, what="a campaign spec", limit=MAX_SPEC_FILE)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raw = load_toml(text, os.fspath(spec))
+    except tomllib.TOMLDecodeError as error:
         raise InvalidInputError(f"{os.fspath(spec)}: not a TOML file: {error}") from None
     with _about(os.fspath(spec)):
         return _read(raw, path.resolve().parent, path.stem)

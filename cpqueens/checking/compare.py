@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from ..api import solve
 from ..arguments import check_time_limit
+from ..disk.reading import MEGABYTE, read_stream
 from ..errors import InvalidInputError, InvalidTypeError, SolverError, UnknownBackendError
 from ..instances import Instance
 from ..result import Result
@@ -51,6 +52,10 @@ from .rows import CrossCheckRow
 from .verdicts import CrossCheckReport
 
 __all__ = ["check_output", "crosscheck"]
+
+#: The most of a program's output :func:`check_output` reads from a file: every
+#: solution of n=15 printed one a line is under a third of it.
+MAX_OUTPUT_FILE = 256 * MEGABYTE
 
 
 def crosscheck(
@@ -203,8 +208,10 @@ def check_output(
     _, solutions_of, _ = _reference(reference)
     check_reference((case,), reference)
     if hasattr(text, "read"):
-        # A file (standard input, say) is read only once every argument is known good.
-        text = text.read()
+        # A file (standard input, say) is read only once every argument is known good,
+        # and no further than any program's output can need.
+        name = str(getattr(text, "name", "the output"))
+        text = read_stream(text, name=name, what="a program's output", limit=MAX_OUTPUT_FILE)
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):

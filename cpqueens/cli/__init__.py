@@ -50,6 +50,7 @@ def cli() -> None:
       1    a check disagrees (crosscheck, verify, report), a campaign has a wrong answer
       2    bad input
       3    stopped by --time-limit (solve, count, crosscheck, bench) or --budget (bench)
+      70   an internal error of cpqueens (CPQUEENS_TRACEBACK=1 shows where)
       130  interrupted (Ctrl-C)
     """
 

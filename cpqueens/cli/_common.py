@@ -13,6 +13,7 @@ from ..disk.writing import check_writable
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from . import ranges
+from .failures import failure, show_traceback
 
 #: Exit statuses beyond click's own (0 success, 2 usage error): 1 a disagreement,
 #: 3 stopped by --time-limit (a run cut short, neither wrong nor bad input), 130 Ctrl-C.
@@ -31,7 +32,8 @@ class BadInput(click.ClickException):
 
 
 class Group(click.Group):
-    """Turns library errors into one-line messages and Ctrl-C into a clean exit 130."""
+    """Turns every error into one line (exit 2 for bad input, see :mod:`.failures`)
+    and Ctrl-C into a clean exit 130."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -51,6 +53,15 @@ class Group(click.Group):
             if ctx.meta.get("cpqueens.output"):
                 click.echo(f"{ctx.meta['cpqueens.output']} was not written", err=True)
             raise click.exceptions.Exit(INTERRUPTED) from None
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as error:
+            # The one door: whatever else went wrong is one line (see failures.py).
+            if show_traceback():
+                raise
+            words, status = failure(error)
+            click.echo(f"Error: {cli_words(words)}", err=True)
+            raise click.exceptions.Exit(status) from None
 
 
 #: The library's words for its arguments, and the command line's for the same options.

@@ -28,6 +28,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from ..disk.reading import MEGABYTE, read_text
 from ..disk.writing import check_path, write_atomic
 from ..errors import InvalidInputError, InvalidTypeError
 from ._text import located
@@ -45,6 +46,9 @@ FORMATS: dict[str, str] = {
     "cnf": ".cnf",
     "xc": ".xc",
 }
+#: The largest instance file read: an instance of the largest board any backend
+#: takes, every row's queen given, is far smaller.
+MAX_INSTANCE_FILE = 100 * MEGABYTE
 #: The formats read back; cnf and xc lose the board's shape and are written only.
 READABLE = ("essence", "json", "dzn")
 _EXTENSIONS: dict[str, str] = {
@@ -118,17 +122,7 @@ def read_instance(path: str | os.PathLike) -> Instance:
     fmt = format_of(path, reading=True)
     target = Path(os.fspath(path))
     source = str(path)
-    try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InvalidInputError(f"cannot read {source!r}: no such file") from None
-    except IsADirectoryError:
-        raise InvalidInputError(f"cannot read {source!r}: it is a folder") from None
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"cannot read {source!r}: it is not UTF-8 text") from None
-    except OSError as error:
-        reason = (error.strerror or str(error)).lower()
-        raise InvalidInputError(f"cannot read {source!r}: {reason}") from None
+    text = read_text(source, what="an instance file", limit=MAX_INSTANCE_FILE)
     if target.suffix == "" and not looks_like_essence(text):
         raise located(
             source,

@@ -22,6 +22,7 @@ from json import scanner
 from typing import Any
 
 from ..arguments import as_int, check_n
+from ..disk.structured import load_json
 from ..errors import InvalidInputError
 from ._text import SquareAt, check_queens, line_of, located
 from .instance import Instance
@@ -48,7 +49,7 @@ def parse_json(text: str, source: str = "<text>") -> Instance:
     text read again, keeping where each list starts, to name the line.
     """
     try:
-        record = json.loads(text)
+        record = load_json(text, source)
     except json.JSONDecodeError as error:
         raise located(source, error.lineno, f"not valid JSON: {error.msg}") from None
     try:

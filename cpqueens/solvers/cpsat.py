@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..board import Solution
+from ..errors import InvalidInputError, SolverError
 from ._domains import row_domains
 from .base import Backend
 from .guards import check_option_int
@@ -51,6 +52,8 @@ from .stopping import watched
 
 SEARCHES = ("auto", "blocks", "free")
 DEFAULT_SPLIT_DEPTH = 2
+#: The most workers CP-SAT takes (its parameter num_workers is refused beyond).
+MAX_WORKERS = 10_000
 ENUMERATION_WARNING = (
     "CP-SAT enumerating with several workers may skip solutions (repeats are removed); "
     "use workers=1 for a complete enumeration"
@@ -103,6 +106,14 @@ class CPSatBackend(Backend):
     supports_workers = True
     supports_blocked = True
     options = ("search", "split_depth")
+
+    def check_problem(self, problem: Problem) -> None:
+        super().check_problem(problem)
+        if problem.workers is not None and problem.workers > MAX_WORKERS:
+            raise InvalidInputError(
+                f"cpsat takes at most {MAX_WORKERS:,} workers (CP-SAT's own bound), "
+                f"got workers={problem.workers:,}"
+            )
 
     def check_options(self, options: dict[str, Any]) -> None:
         self.choice(options, "search", SEARCHES)
@@ -340,7 +351,8 @@ def _run_solver(
     with watched(solver.stop_search, run, grace=0.1):
         status = solver.solve(model, collector)
     if status == cp_model.MODEL_INVALID:
-        raise RuntimeError(f"CP-SAT rejected the model: {model.validate()}")
+        reason = model.validate() or "no reason given (its parameters, then?)"
+        raise SolverError(f"CP-SAT rejected the model: {reason}")
     _add_figures(cp_model, solver, status, run)
     if collector.stopped or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         return list(collector.found), True

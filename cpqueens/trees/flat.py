@@ -26,11 +26,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..arguments import as_int, is_bool
+from ..disk.reading import MEGABYTE, decode, read_bytes
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
 from .replay import TreeProblem, Where, node_where, search_arguments, shown
 
 if TYPE_CHECKING:
     import networkx as nx
+
+#: The largest tree file read: the largest tree built (two million nodes) written in
+#: the most verbose format (GraphML, under 500 bytes a node) is below it.
+MAX_TREE_FILE = 1024 * MEGABYTE
 
 _FLAGS = ("solution", "dead_end", "rejected", "truncated")
 
@@ -270,12 +275,10 @@ def rebuild(
 
 
 def read_text(path: Path) -> str:
-    """The file as UTF-8 text; a byte that is not UTF-8 is a problem at its line."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise TreeProblem(
-            f"line {line}: byte {error.start} ({data[error.start]:#04x}) is not UTF-8 text"
-        ) from None
+    """The tree file as UTF-8 text, read by the one bounded reader."""
+    return decode(read_tree_bytes(path), str(path))
+
+
+def read_tree_bytes(path: Path) -> bytes:
+    """The tree file's bytes: a regular file of at most :data:`MAX_TREE_FILE` bytes."""
+    return read_bytes(path, what="a tree file", limit=MAX_TREE_FILE)

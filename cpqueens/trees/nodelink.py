@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..disk.structured import load_json
 from .flat import blocked_pairs, fixed_pairs, read_text, rebuild
 from .replay import TreeProblem, Where, node_where
 
@@ -38,7 +39,7 @@ def read_json(path: Path) -> tuple[nx.DiGraph, Where]:
     """Read the node-link JSON :func:`write_json` writes, refusing any other."""
     text = read_text(path)
     try:
-        data = json.loads(text)
+        data = load_json(text, str(path))
     except json.JSONDecodeError as error:
         unfinished = not text.rstrip().endswith("}")
         raise TreeProblem(

@@ -9,10 +9,12 @@ name, so ``n``, ``fixed``, ``blocked``, ``include_rejected``, ``max_depth``,
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .flat import flat_nodes, rebuild
+from ..errors import InvalidInputError
+from .flat import flat_nodes, read_tree_bytes, rebuild
 from .replay import TreeProblem, Where, node_where
 
 if TYPE_CHECKING:
@@ -54,11 +56,12 @@ def _read_xml(path: Path, name: str) -> nx.DiGraph:
     import networkx as nx
 
     try:
+        data = io.BytesIO(read_tree_bytes(path))
         if name == "GraphML":
-            G = nx.read_graphml(path, node_type=int)
+            G = nx.read_graphml(data, node_type=int)
         else:
-            G = nx.read_gexf(path, node_type=int)
-    except (OSError, MemoryError):
+            G = nx.read_gexf(data, node_type=int)
+    except (OSError, MemoryError, InvalidInputError):
         raise
     except Exception as error:  # the parsers' many ways of saying "not this format"
         detail = f"no {error}" if isinstance(error, KeyError) else str(error)

@@ -1,0 +1,223 @@
+"""Files handed to cpqueens by bad luck or on purpose: nothing hangs, nothing fills the
+memory, every refusal is one line with exit status 2, in well under a second.
+
+Each command runs in a child process with a time-out of its own, so that a probe
+that would hang fails the test instead of hanging the suite.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from timing import Stopwatch
+
+import cpqueens
+from cpqueens.disk.reading import MEGABYTE, read_bytes, read_text
+from cpqueens.disk.structured import MAX_DEPTH, load_json, load_toml
+from cpqueens.errors import InvalidInputError
+
+HANG = 30  # seconds after which a probe counts as hanging
+
+
+def cpqueens_cli(*args: str, cwd, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run ``cpqueens ARGS`` in ``cwd`` as a user would; a hang fails the test."""
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "cpqueens", *args],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=HANG,
+            env={**os.environ, **(env or {})},
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"cpqueens {' '.join(args)} still ran after {HANG} s")
+
+
+def refused_in_one_line(*args: str, cwd, words: str, env: dict | None = None) -> str:
+    """Run the command; it must end at once, in exit status 2 and one line naming ``words``."""
+    with Stopwatch() as clock:
+        done = cpqueens_cli(*args, cwd=cwd, env=env)
+    lines = done.stderr.splitlines()
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    assert len(lines) == 1 and lines[0].startswith("Error: "), done.stderr
+    assert words in lines[0], lines[0]
+    assert "Traceback" not in done.stdout + done.stderr
+    # A second of work, plus starting Python; stretched when the machine is busy.
+    clock.check(0.0, slack=1.5, what=f"cpqueens {' '.join(args)}")
+    return lines[0]
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "fifo.json").parent.mkdir(exist_ok=True)
+    os.mkfifo(tmp_path / "fifo.json")
+    os.mkfifo(tmp_path / "fifo.toml")
+    os.mkfifo(tmp_path / "fifo.txt")
+    with open(tmp_path / "sparse.json", "wb") as sparse:  # 1 GB, taking no room on disk
+        sparse.truncate(2**30)
+    with open(tmp_path / "sparse.toml", "wb") as sparse:
+        sparse.truncate(2**30)
+    with open(tmp_path / "sparse.txt", "wb") as sparse:
+        sparse.truncate(2**30)
+    (tmp_path / "deep.json").write_text('{"n": ' + "[" * 100_000)
+    (tmp_path / "deep.toml").write_text("x = " + "[" * 5_000)
+    (tmp_path / "twice.json").write_text('{"n": 8,\n "n": 9}\n')
+    return tmp_path
+
+
+# The reader itself ----------------------------------------------------------------------
+
+
+def test_only_regular_files_are_read(folder):
+    for path, kind in [
+        (folder / "fifo.json", r"it is a FIFO \(named pipe\), not a regular file"),
+        ("/dev/zero", "it is a character device, not a regular file"),
+        (folder, "it is a folder"),
+        (folder / "absent.json", "no such file"),
+    ]:
+        with pytest.raises(InvalidInputError, match=f"cannot read '.*': {kind}"):
+            read_bytes(path, what="an instance file", limit=MEGABYTE)
+
+
+def test_the_size_is_judged_before_a_byte_is_read(folder):
+    started = time.process_time()
+    with pytest.raises(
+        InvalidInputError, match="an instance file is at most 1 MB, and it holds 1 GB"
+    ):
+        read_bytes(folder / "sparse.json", what="an instance file", limit=MEGABYTE)
+    assert time.process_time() - started < 0.5
+
+
+def test_a_file_that_grows_past_the_bound_is_refused(folder):
+    path = folder / "small.txt"
+    path.write_bytes(b"x" * 100)
+    assert read_bytes(path, what="a file", limit=100) == b"x" * 100
+    with pytest.raises(InvalidInputError, match="a file is at most 99 bytes"):
+        read_bytes(path, what="a file", limit=99)
+
+
+def test_a_byte_order_mark_is_dropped_and_bad_bytes_named_by_line(folder):
+    path = folder / "bom.param"
+    path.write_bytes(b"\xef\xbb\xbfletting n be 5\n")
+    assert read_text(path, what="x", limit=MEGABYTE) == "letting n be 5\n"
+    path.write_bytes(b"letting n be 5\nletting \xff")
+    with pytest.raises(InvalidInputError, match=r"line 2: byte 23 \(0xff\) is not UTF-8"):
+        read_text(path, what="x", limit=MEGABYTE)
+
+
+def test_json_repeated_keys_and_deep_nesting():
+    with pytest.raises(InvalidInputError, match=r"^a\.json:3: the key 'n' is given twice"):
+        load_json('{\n"n": 8,\n"n": 9}', "a.json")
+    assert load_json('{"a": {"n": 1}, "b": {"n": 2}}', "a.json") == {"a": {"n": 1}, "b": {"n": 2}}
+    deep = "[" * (MAX_DEPTH - 10) + "]" * (MAX_DEPTH - 10)
+    assert load_json(deep, "a.json")  # deep, but within what Python parses
+    with pytest.raises(InvalidInputError, match=r"^a\.json:2: nested deeper than the 500"):
+        load_json('{"n": 8,\n"fixed": ' + "[" * 100_000, "a.json")
+    with pytest.raises(InvalidInputError, match=r"^a\.toml:3: nested deeper than the 500"):
+        load_toml('a = 1\nb = "[[[["\nc = ' + "[" * 5_000, "a.toml")
+
+
+# Instance files -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("fifo.json", "it is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "it is a character device, not a regular file"),
+        ("sparse.json", "an instance file is at most 100 MB, and it holds 1 GB"),
+        ("deep.json", "deep.json:1: nested deeper than the 500 levels"),
+        ("twice.json", "twice.json:2: the key 'n' is given twice in one object"),
+    ],
+)
+def test_an_instance_file_refused(folder, name, words):
+    refused_in_one_line("solve", "--instance", name, cwd=folder, words=words)
+
+
+@pytest.mark.parametrize("name", ["bom.json", "bom.param", "bom.dzn"])
+def test_an_instance_file_with_a_byte_order_mark_is_read(tmp_path, name):
+    path = cpqueens.write_instance(cpqueens.Instance(6, fixed={0: 1}), tmp_path / name)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert cpqueens.read_instance(path) == cpqueens.Instance(6, fixed={0: 1})
+
+
+# Program outputs, tree files, specs -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("fifo.txt", "it is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "it is a character device, not a regular file"),
+        ("sparse.txt", "a program's output is at most 256 MB, and it holds 1 GB"),
+    ],
+)
+def test_an_output_given_to_verify_refused(folder, name, words):
+    refused_in_one_line("verify", "8", name, cwd=folder, words=words)
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("fifo.toml", "it is a FIFO (named pipe), not a regular file"),
+        ("sparse.toml", "a campaign spec is at most 10 MB, and it holds 1 GB"),
+        ("deep.toml", "deep.toml:1: nested deeper than the 500 levels"),
+    ],
+)
+def test_a_campaign_spec_refused(folder, name, words):
+    refused_in_one_line("campaign", "run", name, "--db", "out.sqlite", cwd=folder, words=words)
+    assert not (folder / "out.sqlite").exists()
+
+
+@pytest.mark.parametrize("suffix", [".json", ".graphml", ".gexf", ".dot"])
+def test_a_tree_file_that_is_a_fifo_is_refused(tmp_path, suffix):
+    os.mkfifo(tmp_path / f"tree{suffix}")
+    code = f"import cpqueens; cpqueens.read_tree({str(tmp_path / f'tree{suffix}')!r})"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG
+    )
+    assert "InvalidInputError: cannot read" in done.stderr
+    assert "it is a FIFO (named pipe), not a regular file" in done.stderr
+
+
+def test_a_deep_tree_file_is_refused(tmp_path):
+    path = tmp_path / "tree.json"
+    path.write_text('{"nodes": ' + "[" * 100_000)
+    with pytest.raises(InvalidInputError, match="nested deeper than the 500 levels"):
+        cpqueens.read_tree(path)
+
+
+# What Python itself raises on bad input: still one line ---------------------------------
+
+
+def test_too_many_workers_for_cp_sat(tmp_path):
+    pytest.importorskip("ortools")
+    refused_in_one_line(
+        "count", "6", "-b", "cpsat", "--workers", "20000", cwd=tmp_path,
+        words="cpsat takes at most 10,000 workers (CP-SAT's own bound)",
+    )  # fmt: skip
+
+
+def test_an_unreachable_scheduler(tmp_path):
+    pytest.importorskip("distributed")
+    # The scheduler's own short time-out (dask's setting), so that the probe is quick.
+    line = refused_in_one_line(
+        "count", "10", "-b", "bitmask", "--scheduler", "tcp://127.0.0.1:9", cwd=tmp_path,
+        words="cannot connect to the dask scheduler at 'tcp://127.0.0.1:9'",
+        env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "0.3s"},
+    )  # fmt: skip
+    assert "0.3 s" in line
+
+
+@pytest.mark.parametrize("timeout", ["1e10", "inf", "1e300"])
+def test_huge_timeouts_mean_no_timeout(tmp_path, timeout):
+    program = f"{sys.executable} -c \"print('bdac'); print('cadb')\""
+    done = cpqueens_cli("crosscheck", "4", "--command", program, "--timeout", timeout, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert cpqueens.Command(["true"], timeout=float(timeout)).timeout is None
