@@ -20,11 +20,12 @@ import re
 import shlex
 import signal
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..arguments import UNLIMITED_SECONDS, check_int, check_seconds
 from ..board import Solution
+from ..display.terminal import printable
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, as_instance, write_instance
 from .cases import describe
@@ -83,6 +84,12 @@ class Command:
     ignore : str or sequence of str, optional
         Regular expressions of output lines to leave out (see
         :func:`cpqueens.parse_boards`): its prose, when even a note is too much.
+    env : mapping of str to str, optional
+        The program's environment. None (the default): it inherits cpqueens' own,
+        every variable of it, as any program the user starts does. A mapping: exactly
+        those variables and no other, the program found on the mapping's ``PATH``
+        (the system's default path when it has none); :func:`clean_environment`
+        gives the few a program usually needs.
 
     Examples
     --------
@@ -108,8 +115,10 @@ class Command:
         max_output: int = DEFAULT_MAX_OUTPUT,
         ignore: Ignore = None,
         instance_format: str = "json",
+        env: Mapping[str, str] | None = None,
     ):
         self.template = _split(command)
+        self.env = None if env is None else check_environment(env)
         self.ignore = compile_ignore(ignore)
         if instance_format not in INSTANCE_FORMATS:
             raise InvalidInputError(
@@ -186,7 +195,9 @@ class Command:
 
     def _run(self, argv: list[str]) -> Printed:
         """Run it once; how it failed, if it did, as a :class:`CommandFailedError`."""
-        printed = run_program(argv, timeout=self.timeout, max_output=self.max_output, cwd=self.cwd)
+        printed = run_program(
+            argv, timeout=self.timeout, max_output=self.max_output, cwd=self.cwd, env=self.env
+        )
         if printed.overflowed:
             raise CommandFailedError(
                 f"output larger than {_size(self.max_output)} (max_output); the program was stopped"
@@ -209,7 +220,7 @@ class Command:
         ProgramNotFoundError
             Saying why, in one line; :meth:`run` raises it too.
         """
-        check_program(self.template[0], self.cwd)
+        check_program(self.template[0], self.cwd, self.env)
 
     def read(self, case: int | Instance) -> ParsedOutput:
         """Run the program for a size or an instance and read its output with
@@ -240,6 +251,52 @@ class Command:
                 f"{self.name} states a count ({parsed.count}) but prints no board"
             )
         return parsed.boards
+
+
+#: What :func:`clean_environment` keeps of cpqueens' own environment (and every
+#: ``LC_*``): where programs are found, the home folder, the user, the language and
+#: time zone, the folder for temporary files.
+CLEAN_ENV = ("PATH", "HOME", "USER", "LANG", "TZ", "TMPDIR")
+
+
+def clean_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A small environment for a program: of cpqueens' own, only the variables of
+    :data:`CLEAN_ENV` and ``LC_*``; then ``extra`` (set or replaced).
+
+    >>> import os
+    >>> sorted(clean_environment({"OMP_NUM_THREADS": "1"})) == sorted(
+    ...     {*(n for n in os.environ if n in CLEAN_ENV or n.startswith("LC_")), "OMP_NUM_THREADS"})
+    True
+    """
+    kept = {
+        name: value
+        for name, value in os.environ.items()
+        if name in CLEAN_ENV or name.startswith("LC_")
+    }
+    return {**kept, **check_environment(extra or {})}
+
+
+def check_environment(env: Mapping[str, str]) -> dict[str, str]:
+    """``env`` as a dict once every name and value is a str an environment can hold.
+
+    >>> check_environment({"A=B": "1"})
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: env: 'A=B' cannot name an environment variable \
+(no '=', no NUL, not empty)
+    """
+    if not isinstance(env, Mapping):
+        raise InvalidTypeError(f"env must be a mapping of str to str, got {type(env).__name__}")
+    for name, value in env.items():
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise InvalidTypeError(f"env must map str to str, got {name!r}: {type(value).__name__}")
+        if not name or "=" in name or "\0" in name:
+            raise InvalidInputError(
+                f"env: {name!r} cannot name an environment variable (no '=', no NUL, not empty)"
+            )
+        if "\0" in value:
+            raise InvalidInputError(f"env: the value of {name} holds a NUL character")
+    return dict(env)
 
 
 def _file_stem(name: str | None) -> str | None:
@@ -321,7 +378,9 @@ def _exit_message(returncode: int, stderr: str) -> str:
             what = f"killed by signal {-returncode}"
     else:
         what = f"exited with status {returncode}"
-    tail = [line.strip()[:200] for line in stderr.splitlines() if line.strip()][-STDERR_LINES:]
+    # Shown on a terminal and in reports: its control characters escaped, its colours dropped.
+    lines = (printable(line.strip()[:200]).strip() for line in stderr.splitlines())
+    tail = [line for line in lines if line][-STDERR_LINES:]
     if not tail:
         return f"{what}; nothing on standard error"
     return f"{what}; standard error ends: {' | '.join(tail)}"

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..board import Solution, attacking_pairs, is_valid
+from ..display.cells import spreadsheet_cell
 from ..display.numbers import plural
 from ..instances import Instance
 from .cases import extra_kind, solves
@@ -137,6 +138,19 @@ def shift_hint(invalid: list[tuple], total: int, instance: Instance) -> str | No
         shifted.add(moved)
     every = "every board" if len(invalid) == total else "every invalid board"
     return f"{every} is {SHIFTED_HINT}"
+
+
+def spreadsheet_records(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Fault records (see :meth:`~.verdicts.CrossCheckReport.fault_records`) as a CSV
+    file must hold them: each text a spreadsheet would run as a formula (a line a
+    program printed, ``=HYPERLINK(...)``) quoted with a leading ``'``
+    (:func:`~cpqueens.display.cells.spreadsheet_cell`); numbers, boards and plain text
+    as they are.
+
+    >>> spreadsheet_records([{"n": 4, "line": 2, "text": "=1+1", "detail": "-1"}])
+    [{'n': 4, 'line': 2, 'text': "'=1+1", 'detail': '-1'}]
+    """
+    return [{key: spreadsheet_cell(value) for key, value in record.items()} for record in records]
 
 
 def why_invalid(board: tuple, n: int) -> str:

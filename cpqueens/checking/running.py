@@ -24,7 +24,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -41,6 +41,18 @@ _CHUNK = 64 * 2**10
 _REAP = 5.0
 # The script that runs each program and ends what it leaves behind.
 _REAPER = str(Path(__file__).with_name("_reaper.py"))
+# How the script is started. Python, started in the C locale, sets LC_CTYPE=C.UTF-8 in
+# its own environment (PEP 538), which the program would inherit: these lines put
+# back the program's own LC_CTYPE (the first argument: "=" and its value, or "-" for
+# none), then run the script as a script.
+_START_REAPER = (
+    "import os, runpy, sys\n"
+    "ctype = sys.argv.pop(1)\n"
+    "if ctype == '-': os.environ.pop('LC_CTYPE', None)\n"
+    "else: os.environ['LC_CTYPE'] = ctype[1:]\n"
+    f"sys.argv[0] = {_REAPER!r}\n"
+    "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+)
 
 
 @dataclass(frozen=True)
@@ -74,10 +86,12 @@ def run_program(
     timeout: float | None,
     max_output: int,
     cwd: str | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> Printed:
     """Run ``argv`` in ``cwd`` until it ends, ``timeout`` seconds pass (None: no
     limit) or it prints more than ``max_output`` bytes; the program and every
-    process it started are then killed.
+    process it started are then killed. ``env`` is its whole environment (None:
+    this process's own), and its ``PATH`` is where the program is looked for.
 
     Raises
     ------
@@ -88,7 +102,7 @@ def run_program(
         When the operating system refuses to start it.
     """
     start = time.perf_counter()
-    process = _start(list(argv), cwd)
+    process = _start(list(argv), cwd, env)
     deadline = None if timeout is None else start + timeout
     out, err, in_time = _collect(process, deadline, max_output)
     return Printed(
@@ -102,24 +116,28 @@ def run_program(
     )
 
 
-def _start(argv: list[str], cwd: str | None) -> subprocess.Popen:
+def _start(argv: list[str], cwd: str | None, env: Mapping[str, str] | None) -> subprocess.Popen:
     """Start the program through the reaper script, or say in one line why it cannot be."""
-    check_program(argv[0], cwd)
+    check_program(argv[0], cwd, env)
+    given = os.environ if env is None else env
+    ctype = "=" + given["LC_CTYPE"] if "LC_CTYPE" in given else "-"
     try:
         return subprocess.Popen(
-            [sys.executable, "-S", "-E", _REAPER, *argv],
+            [sys.executable, "-S", "-E", "-c", _START_REAPER, ctype, *argv],
             stdin=subprocess.DEVNULL,  # a program waiting for a key goes on at once
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=cwd,
+            env=None if env is None else dict(env),
             start_new_session=True,  # away from the terminal's Ctrl-C: we stop it
         )
     except OSError as error:
         raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
 
 
-def check_program(program: str, cwd: str | None) -> None:
-    """Say why ``program`` cannot be run, before anything is started.
+def check_program(program: str, cwd: str | None, env: Mapping[str, str] | None = None) -> None:
+    """Say why ``program`` cannot be run, before anything is started; a bare name is
+    looked for on ``env``'s ``PATH`` (None: this process's own).
 
     >>> check_program("./no-such-program", None)
     Traceback (most recent call last):
@@ -137,8 +155,16 @@ def check_program(program: str, cwd: str | None) -> None:
             raise ProgramNotFoundError(
                 f"cannot run {program!r}: permission denied (is it executable?)"
             )
-    elif shutil.which(program) is None:
+    elif shutil.which(program, path=_search_path(env)) is None:
         raise ProgramNotFoundError(f"program not found: {program!r} (not on the PATH)")
+
+
+def _search_path(env: Mapping[str, str] | None) -> str | None:
+    """Where a bare program name is looked for: ``env``'s PATH, as the program's
+    start looks it up (the system's default path when it has none)."""
+    if env is None:
+        return None
+    return env.get("PATH", os.defpath)
 
 
 class _Drain:

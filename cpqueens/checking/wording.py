@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from ..board import is_valid
 from ..display.numbers import plural, thousands
+from ..display.terminal import printable
 from .faults import COUNTED
 from .rows import EXAMPLES, CrossCheckRow
 
@@ -37,13 +38,14 @@ HEADER = (
 
 def report_lines(rows: Sequence[CrossCheckRow]) -> list[str]:
     """The table of ``rows``, then a line for each row that disagrees or timed out,
-    and the notes of each (see :func:`note_lines`)."""
+    and the notes of each (see :func:`note_lines`); every line :func:`printable`, so
+    that a label or a program's words are shown, not obeyed by a terminal."""
     named = any(row.instance for row in rows)
     header = ("instance" if named else "n", *HEADER)
     lines = [
         (
-            r.instance or str(r.n),
-            r.backend,
+            printable(r.instance or str(r.n)),
+            printable(r.backend),
             r.compared,
             *_counted(r),
             r.status,
@@ -63,8 +65,8 @@ def report_lines(rows: Sequence[CrossCheckRow]) -> list[str]:
     text.insert(1, "  ".join("-" * w for w in widths))
     for row in rows:
         if not row.agrees or row.timed_out:
-            text.append(f"{_where(row)} {row.backend}: " + _details(row))
-        text.extend(f"{_where(row)} {row.backend}: {note}" for note in note_lines(row))
+            text.append(printable(f"{_where(row)} {row.backend}: " + _details(row)))
+        text.extend(printable(f"{_where(row)} {row.backend}: {note}") for note in note_lines(row))
     return text
 
 

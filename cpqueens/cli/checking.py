@@ -3,12 +3,14 @@ on board sizes or instances; its progress, table and verdict line."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..display.numbers import plural
+from ..display.terminal import printable
 from ..errors import InvalidInputError
 from ..parallel.progress import progress_bar, wants_bar
 from ..solvers import REGISTRY
@@ -33,6 +35,8 @@ from ._common import (
 from .resolving import backend_choice
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..checking.verdicts import CrossCheckReport
 
 
@@ -75,6 +79,19 @@ if TYPE_CHECKING:
     "past it, it is killed  [default: 32M].",
 )
 @click.option(
+    "--clean-env",
+    is_flag=True,
+    help="Run each program with only PATH, HOME, USER, LANG, LC_*, TZ and TMPDIR of this "
+    "environment (it inherits all of it by default).",
+)
+@click.option(
+    "--env",
+    "env_pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Set a variable in each program's environment (on top of --clean-env). Repeatable.",
+)
+@click.option(
     "--reference",
     default="tree",
     show_default=True,
@@ -112,6 +129,8 @@ def crosscheck(
     ignore: tuple[str, ...],
     timeout: float | None,
     max_output: str | None,
+    clean_env: bool,
+    env_pairs: tuple[str, ...],
     reference: str,
     time_limit: float | None,
     timeouts_fail: bool,
@@ -132,7 +151,8 @@ def crosscheck(
     stopped by --time-limit is marked T ("timed out"): the boards it found are
     checked, the rest is not counted missing. A failed run is marked E, a wrong
     answer !. --faults FILE lists every faulty board, with the line a program
-    printed it on. Exit status 1 when anything disagrees with the reference, else
+    printed it on. A program inherits this environment; --clean-env and --env
+    NAME=VALUE give it another. Exit status 1 when anything disagrees with the reference, else
     3 when a backend timed out (1 with --timeouts-fail).
     """
     from ..checking.compare import crosscheck as check
@@ -154,11 +174,14 @@ def crosscheck(
         "--ignore": bool(ignore),
         "--timeout": timeout is not None,
         "--max-output": max_output is not None,
+        "--clean-env": clean_env,
+        "--env": bool(env_pairs),
     }
     given = [flag for flag, is_set in changed.items() if is_set]
     if given and not commands:
         raise BadInput(f"{', '.join(given)} apply to --command programs, and none was given")
     max_bytes = DEFAULT_MAX_OUTPUT if max_output is None else parse_size(max_output, "--max-output")
+    environment = program_environment(clean_env, env_pairs)
     programs = [
         Command(
             command,
@@ -168,6 +191,7 @@ def crosscheck(
             max_output=max_bytes,
             base=None if base is None else int(base),
             ignore=ignore,
+            env=environment,
         )
         for command in commands
     ]
@@ -206,7 +230,7 @@ def crosscheck(
         )
     rows = list(report.rows)
     if faults_target is not None:
-        report.write_faults(faults_target)
+        written = write_fault_file(report, faults_target)
     if as_json:
         timed_out = bool(report.timed_out)
         emit_json(
@@ -221,12 +245,52 @@ def crosscheck(
         click.echo(crosscheck_table(rows, reference))
         say(quiet, crosscheck_verdict(report, {program.name for program in programs}))
     if faults_target is not None:
-        say(quiet, f"wrote {plural(len(report.fault_records()), 'fault')} to {faults_target}")
+        say(quiet, f"wrote {plural(written, 'fault')} to {faults_target}")
     # A disagreement outweighs a time-out: it is the news a build must stop on.
     if not report.agrees:
         raise click.exceptions.Exit(DISAGREES)
     if report.timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
+
+
+def write_fault_file(report: CrossCheckReport, target: Path) -> int:
+    """Write the report's faulty boards to ``target`` (.csv or .json) and say how many.
+
+    In a CSV file, a line a program printed that a spreadsheet would run as a
+    formula (``=HYPERLINK(...)``) is quoted with a leading ``'``.
+    """
+    from ..checking.faults import spreadsheet_records
+    from ..checking.verdicts import faults_text
+    from ..disk.writing import write_atomic
+
+    records = report.fault_records()
+    suffix = target.suffix.lower()
+    write_atomic(
+        target, faults_text(spreadsheet_records(records) if suffix == ".csv" else records, suffix)
+    )
+    return len(records)
+
+
+def program_environment(clean: bool, pairs: tuple[str, ...]) -> dict[str, str] | None:
+    """The environment of the --command programs: None (this one, inherited) unless
+    --clean-env or --env says otherwise.
+
+    >>> program_environment(False, ()) is None
+    True
+    >>> program_environment(True, ("OMP_NUM_THREADS=1", "X=a=b"))["X"]
+    'a=b'
+    """
+    from ..checking.external import clean_environment
+
+    if not clean and not pairs:
+        return None
+    given = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            raise BadInput(f"--env takes NAME=VALUE, got {pair!r}")
+        given[name] = value
+    return clean_environment(given) if clean else {**os.environ, **given}
 
 
 def compared_sizes(text: str, names: str | None, commands: tuple[str, ...]) -> list[int]:
@@ -274,11 +338,11 @@ def progress_label(case: Any, backend: str | None = None) -> str:
     >>> progress_label(9), progress_label(9, "stack")
     ('cross-checking n=9', 'cross-checking n=9: stack')
     """
-    label = f"cross-checking {case_label(case)}"
+    label = f"cross-checking {printable(case_label(case))}"
     if backend is None:
         return label
     backend = backend if len(backend) <= 40 else backend[:37] + "..."
-    return f"{label}: {backend}"
+    return f"{label}: {printable(backend)}"
 
 
 def crosscheck_verdict(report: CrossCheckReport, programs: Iterable[str] = ()) -> str:

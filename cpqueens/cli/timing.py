@@ -11,6 +11,7 @@ import click
 
 from ..disk.writing import write_atomic
 from ..display.numbers import plural
+from ..display.terminal import printable
 from ..errors import InvalidInputError
 from ..parallel.progress import progress_bar, wants_bar
 from . import ranges
@@ -144,7 +145,7 @@ def bench(
     elif not quiet:
         click.echo(bench_table(timings))
     for note in bench_notes(timings):
-        say(quiet, note)
+        say(quiet, printable(note))  # a backend's error, in its library's words
     if target is not None:
         say(quiet, f"wrote {target}")
     if any(t.stopped for t in timings):
@@ -193,11 +194,12 @@ def report(
     """
     from ..reporting.bench import LARGEST_N, beyond_bench
     from ..reporting.report_data import build_report
-    from ..reporting.report_page import write_report
+    from ..reporting.report_page import check_report_target, write_report
 
     ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench("a report"))
     chosen = backend_list(names, enumerating=True)
     target = output_path(output, REPORT_SUFFIXES)
+    check_report_target(target)  # a Markdown report's pictures folder, before any work
     if campaign_db is not None and not os.path.isfile(campaign_db):
         raise BadInput(f"results file {campaign_db!r} does not exist")
     steps = len(ns) + len(ns) * len(chosen) + 2

@@ -19,6 +19,7 @@ from ._common import (
     quiet_option,
     say,
 )
+from .checking import write_fault_file
 
 
 @click.command()
@@ -79,7 +80,7 @@ def verify(
     )
     checked = CrossCheckReport(rows=(row,), reference=reference)
     if faults_target is not None:
-        checked.write_faults(faults_target)
+        written = write_fault_file(checked, faults_target)
     if as_json:
         (record,) = checked.to_records()
         record.update(
@@ -95,6 +96,6 @@ def verify(
         click.echo("\n".join(verify_lines(row, parsed, reference)))
     say(quiet, "the output agrees" if row.agrees else "the output DISAGREES with the reference")
     if faults_target is not None:
-        say(quiet, f"wrote {plural(len(checked.fault_records()), 'fault')} to {faults_target}")
+        say(quiet, f"wrote {plural(written, 'fault')} to {faults_target}")
     if not row.agrees:
         raise click.exceptions.Exit(DISAGREES)

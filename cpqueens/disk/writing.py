@@ -11,9 +11,10 @@ process still ends the usual way.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import secrets
 import signal
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,6 +79,31 @@ def check_target(path: str | os.PathLike) -> Path:
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise InvalidInputError(f"cannot write {str(path)!r}: permission denied")
     return target
+
+
+def check_folder(path: str | os.PathLike, what: str = "files") -> Path:
+    """Return ``path`` once files may be written into it as a folder of their own:
+    it is a folder or does not exist yet, and is no symbolic link (the files would
+    land wherever it points).
+
+    >>> import os, pathlib, tempfile
+    >>> here = pathlib.Path(tempfile.mkdtemp())
+    >>> os.symlink(tempfile.gettempdir(), here / "pictures")
+    >>> check_folder(here / "pictures", "the pictures")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: cannot write the pictures into '.../pictures': it is \
+a symbolic link (to '...'); remove it or write elsewhere
+    """
+    folder = check_path(path)
+    if folder.is_symlink():
+        raise InvalidInputError(
+            f"cannot write {what} into {str(path)!r}: it is a symbolic link "
+            f"(to {os.readlink(folder)!r}); remove it or write elsewhere"
+        )
+    if folder.exists() and not folder.is_dir():
+        raise InvalidInputError(f"cannot write {what} into {str(path)!r}: it is not a folder")
+    return folder
 
 
 def check_writable(path: str | os.PathLike, allowed: tuple[str, ...], what: str = "output") -> Path:
@@ -153,10 +179,7 @@ def _new_part(target: Path, guarded: bool) -> str:
     if blocked:
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, TERMINATING)
     try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".part", dir=target.parent
-        )
-        os.close(handle)
+        temporary = _create_part(target)
         if guarded:
             _parts.add(temporary)
         return temporary
@@ -168,6 +191,33 @@ def _new_part(target: Path, guarded: bool) -> str:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
+#: The mode a new file is asked for; the process's umask takes its bits away
+#: (0644 under the usual umask 022, 0600 under 077), as for any file a program creates.
+NEW_FILE_MODE = 0o666
+# Opened as a new file only: never an existing one, never through a symbolic link.
+_EXCLUSIVE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _create_part(target: Path) -> str:
+    """Create a new, empty ``.<name>.<random>.part`` file beside ``target``, with the
+    mode a new file gets (:data:`NEW_FILE_MODE` less the umask, applied by the system
+    itself, so the umask is never read or changed); no wider than ``target``'s own
+    when it exists, so that a private file is never readable while it is rewritten."""
+    try:
+        mode = NEW_FILE_MODE & target.stat().st_mode
+    except FileNotFoundError:
+        mode = NEW_FILE_MODE
+    for _ in range(100):
+        temporary = os.path.join(target.parent, f".{target.name}.{secrets.token_hex(4)}.part")
+        try:
+            handle = os.open(temporary, _EXCLUSIVE, mode)
+        except FileExistsError:
+            continue
+        os.close(handle)
+        return temporary
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(target))
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     """Yield a temporary path next to ``path``; move it onto ``path`` once written.
@@ -175,7 +225,9 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     The target is checked first (:func:`check_target`), before anything is written.
     The temporary file lives in the same folder, so the final ``os.replace`` is a
     rename within one file system: readers see either the old file or the whole
-    new one. On any error, and when ``SIGTERM`` or ``SIGHUP`` ends the process
+    new one. A new file has the mode the umask leaves of 0666 (as a shell's ``>``
+    gives it); a file replaced keeps its mode. On any error, and when ``SIGTERM`` or
+    ``SIGHUP`` ends the process
     while the main thread writes, the temporary file is removed and ``path`` is
     untouched. An ``OSError`` met while writing names ``path``, not the temporary.
 
@@ -191,10 +243,9 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
         temporary = _new_part(target, guarded)
         try:
             yield Path(temporary)
-            # mkstemp creates the file private (0600); give it the mode of the file it
-            # replaces, or the usual mode of a new file.
-            mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
-            os.chmod(temporary, mode)
+            # A new file keeps the mode the umask gave it; a file replaced, its own.
+            if target.exists():
+                os.chmod(temporary, target.stat().st_mode & 0o7777)
             os.replace(temporary, target)
         except OSError as error:
             with contextlib.suppress(FileNotFoundError):

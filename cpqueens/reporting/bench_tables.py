@@ -17,6 +17,7 @@ import io
 from collections.abc import Callable, Sequence
 
 from ..display import numbers
+from ..display.cells import spreadsheet_cell
 from .bench import NOT_STARTED, Timing, after_time_out
 from .tables import Grid, format_grid
 
@@ -95,14 +96,14 @@ def bench_csv(timings: Sequence[Timing]) -> str:
     for t in timings:
         writer.writerow(
             [
-                t.backend,
+                spreadsheet_cell(t.backend),
                 t.n,
                 "" if t.median is None else f"{t.median:.6g}",
                 " ".join(f"{s:.6g}" for s in t.seconds),
                 "" if t.count is None else t.count,
                 "" if t.nodes is None else t.nodes,
                 t.effort or "",
-                t.error or "",
+                spreadsheet_cell(t.error or ""),
                 t.status,
             ]
         )

@@ -19,6 +19,7 @@ import html
 import urllib.parse
 from collections.abc import Callable, Sequence
 
+from ..display.cells import code_fence, markdown_text
 from ..display.svg import to_svg
 from .tables import Grid, format_grid
 
@@ -107,33 +108,46 @@ class Html:
 
 
 class Markdown:
-    """The pieces as Markdown blocks; a document joins them with blank lines."""
+    """The pieces as Markdown blocks; a document joins them with blank lines.
+
+    Every text is written through :func:`~cpqueens.display.cells.markdown_text`, so a
+    label, a name or a line a program printed reads as its characters: no ``|``
+    splits a table row, no ``<img onerror=...>`` becomes HTML, no newline starts a
+    block; a code block's fence is longer than any run of backticks inside it.
+
+    >>> MARKDOWN.alarm("! <img src=x onerror=alert(1)>|x"), MARKDOWN.code("a ```", "toml", "")
+    ('**! &lt;img src=x onerror=alert(1)&gt;\\\\|x**', '````toml\\na ```\\n````')
+    """
 
     joiner = "\n\n"
 
     def heading(self, text: str, level: int = 2) -> str:
-        return f"{'#' * level} {text}"
+        return f"{'#' * level} {markdown_text(text)}"
 
     def text(self, text: str) -> str:
-        return text
+        return markdown_text(text, starts_block=True)
 
     def note(self, text: str) -> str:
-        return text
+        return markdown_text(text, starts_block=True)
 
     def alarm(self, text: str) -> str:
-        return f"**{text}**"
+        return f"**{markdown_text(text)}**"
 
     def table(self, grid: Grid) -> str:
         return format_grid(grid, "markdown")
 
     def picture(self, alt: str, url: str, caption: str = "", kind: str = "plot") -> list[str]:
-        return [f"![{alt}]({url})", *([caption] if caption else [])]
+        text = [markdown_text(caption, starts_block=True)] if caption else []
+        return [f"![{markdown_text(alt)}]({url})", *text]
 
     def pairs(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
-        return ["\n".join(f"- **{what}**: {value}" for what, value in pairs)] if pairs else []
+        items = [f"- **{markdown_text(what)}**: {markdown_text(value)}" for what, value in pairs]
+        return ["\n".join(items)] if items else []
 
     def code(self, text: str, language: str, kind: str) -> str:
-        return f"```{language}\n{text}```"
+        fence = code_fence(text)
+        ending = "" if text.endswith("\n") else "\n"
+        return f"{fence}{language}\n{text}{ending}{fence}"
 
     def boards(self, boards: Sequence[tuple[int, Sequence[int]]], link: Link) -> str:
         """Sample boards, each an SVG picture linked by ``link``."""

@@ -19,7 +19,7 @@ import platform
 from pathlib import Path
 
 from .._version import __version__
-from ..disk.writing import write_atomic
+from ..disk.writing import check_folder, write_atomic
 from ..display.numbers import plural
 from .bench_tables import bench_notes, effort_grid, timing_grid
 from .campaign_tables import summary_grid
@@ -235,6 +235,21 @@ def images_folder(path: str | os.PathLike) -> str:
     return f"{Path(path).stem}_files"
 
 
+def check_report_target(path: str | os.PathLike) -> Path | None:
+    """The folder a report written to ``path`` puts its pictures in, once it may be
+    written: None for an HTML page (its pictures are inside it); for Markdown, the
+    folder beside it (:func:`images_folder`), refused when it is a symbolic link (the
+    pictures would land where it points) or a file. Called before any work.
+    """
+    if Path(path).suffix.lower() in (".html", ".htm"):
+        return None
+    return _pictures_folder(path)
+
+
+def _pictures_folder(path: str | os.PathLike) -> Path:
+    return check_folder(Path(path).parent / images_folder(path), "the report's pictures")
+
+
 def write_markdown(data: ReportData, path: str | os.PathLike) -> Path:
     """Write the report as Markdown to ``path``, its pictures as files in a folder beside.
 
@@ -242,13 +257,20 @@ def write_markdown(data: ReportData, path: str | os.PathLike) -> Path:
     linked by relative paths, so the pair shows on common hosting (publish the
     folder with the file). Each file is written whole or not at all, the pictures
     before the text. Returns ``path``.
+
+    Raises
+    ------
+    InvalidInputError
+        When the pictures' folder is a symbolic link or a file
+        (:func:`check_report_target`), before anything is written.
     """
     path = Path(path)
+    folder = _pictures_folder(path)
     text, files = markdown_report(data, images_folder(path))
+    if files:
+        folder.mkdir(exist_ok=True)
     for relative, content in files.items():
-        target = path.parent / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, content)
+        write_atomic(path.parent / relative, content)
     return write_atomic(path, text)
 
 

@@ -18,7 +18,9 @@ from ..board import render
 from ..checking.faults import why_invalid
 from ..checking.rows import EXAMPLES
 from ..checking.wording import EXAMPLE_KINDS, decision_details, note_lines
+from ..display.cells import markdown_text
 from ..display.numbers import plural, thousands
+from ..display.terminal import printable
 from ..result import Result
 
 
@@ -74,7 +76,12 @@ Grid = list[list[str]]
 def format_grid(grid: Grid, style: str = "text") -> str:
     """Lay out a grid as aligned text, an HTML ``<table>`` or a Markdown pipe table.
 
-    The first column is aligned left, the others right (they hold numbers).
+    The first column is aligned left, the others right (they hold numbers). Every
+    cell is shown as written, whatever it holds: on a terminal through
+    :func:`~cpqueens.display.terminal.printable` (no control character reaches it, a
+    newline is ``\\n``), in HTML escaped, in Markdown through
+    :func:`~cpqueens.display.cells.markdown_text` (a ``|`` or ``<img>`` in a label
+    neither splits the row nor becomes HTML).
 
     >>> print(format_grid([["backend", "n"], ["stack", "8"]]))
     backend  n
@@ -85,7 +92,7 @@ def format_grid(grid: Grid, style: str = "text") -> str:
     | stack | 8 |
     """
     if style == "markdown":
-        lines = ["| " + " | ".join(row) + " |" for row in grid]
+        lines = ["| " + " | ".join(map(markdown_text, row)) + " |" for row in grid]
         lines.insert(1, "|:--|" + "--:|" * (len(grid[0]) - 1))
         return "\n".join(lines)
     if style == "html":
@@ -97,6 +104,7 @@ def format_grid(grid: Grid, style: str = "text") -> str:
         head = f"<thead><tr>{cells(grid[0], 'th')}</tr></thead>"
         body = "".join(f"<tr>{cells(row, 'td')}</tr>" for row in grid[1:])
         return f"<table>{head}<tbody>{body}</tbody></table>"
+    grid = [[printable(cell) for cell in row] for row in grid]
     widths = [max(len(row[i]) for row in grid if i < len(row)) for i in range(len(grid[0]))]
     return "\n".join(
         "  ".join(
@@ -154,9 +162,11 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
 
 
 def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
-    """Format cross-check rows as text: the grid of :func:`crosscheck_grid`, then the problems."""
+    """Format cross-check rows as text: the grid of :func:`crosscheck_grid`, then the
+    problems, a line each (labels and what programs printed made :func:`printable`)."""
     grid, problems = crosscheck_grid(rows, reference)
-    return "\n".join([format_grid(grid), *([""] if problems else []), *problems])
+    shown = [printable(problem) for problem in problems]
+    return "\n".join([format_grid(grid), *([""] if shown else []), *shown])
 
 
 def _where(row: Any) -> str:
@@ -276,8 +286,14 @@ def verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
 
     ``row`` is the cross-check row of the output, ``parsed`` what
     :func:`cpqueens.parse_boards` read from it. A faulty board is shown 0-based, as
-    compared, with the line the program printed it on (and its base) below it.
+    compared, with the line the program printed it on (and its base) below it. Each
+    line is one line, :func:`printable` (a file's name and a program's words shown, not
+    obeyed).
     """
+    return [printable(line) for line in _verify_lines(row, parsed, reference)]
+
+
+def _verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
     head = f"n={row.n}, {row.backend}"
     against = f"the reference ({reference}) has {plural(row.reference_count, 'solution')}"
     if row.error:
