@@ -152,8 +152,8 @@ def crosscheck(
     checked, the rest is not counted missing. A failed run is marked E, a wrong
     answer !. --faults FILE lists every faulty board, with the line a program
     printed it on. A program inherits this environment; --clean-env and --env
-    NAME=VALUE give it another. Exit status 1 when anything disagrees with the reference, else
-    3 when a backend timed out (1 with --timeouts-fail).
+    NAME=VALUE give it another. Exit status 1 when anything disagrees with the
+    reference, else 3 when a backend timed out (1 with --timeouts-fail).
     """
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
@@ -215,7 +215,7 @@ def crosscheck(
             bar.describe(progress_label(case, "reference" if label is None else label))
 
         def done(case: Any, rows: list[Any]) -> None:
-            finished(case_label(case))  # so that Ctrl-C can say what was finished
+            finished(printable(case_label(case)))  # so that Ctrl-C can say what was finished
             bar.advance()
 
         report = check(

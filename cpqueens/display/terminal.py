@@ -68,13 +68,3 @@ def printable(text: str, *, multiline: bool = False) -> str:
         return _CONTROL.sub(_escape, text)
     lines = text.replace("\r\n", "\n").split("\n")
     return "\n".join(_CONTROL.sub(_escape, line) for line in lines)
-
-
-def printable_lines(lines: list[str] | tuple[str, ...]) -> list[str]:
-    """Each of ``lines`` as :func:`printable` shows a single line (a newline in one is
-    ``\\n``), so that every line shown is one line.
-
-    >>> printable_lines(["a\\nb", "c"])
-    ['a\\\\nb', 'c']
-    """
-    return [printable(line) for line in lines]
