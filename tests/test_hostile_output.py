@@ -345,6 +345,16 @@ def test_the_faults_csv_quotes_formulas(hostile_program, tmp_path):
     assert '=HYPERLINK(\\"http://evil\\") 1 3 0 2' in as_json.read_text()
 
 
+def test_the_libraries_faults_csv_quotes_formulas_too(hostile_program, tmp_path):
+    import cpqueens
+
+    program = cpqueens.Command([sys.executable, str(hostile_program), "print"])
+    report = cpqueens.crosscheck([4], backends=[program])
+    faults = report.write_faults(tmp_path / "f.csv")
+    texts = {row["text"] for row in csv.DictReader(io.StringIO(faults.read_text()))}
+    assert '\'=HYPERLINK("http://evil") 1 3 0 2' in texts
+
+
 # ----------------------------------------------------------------------------- files
 
 

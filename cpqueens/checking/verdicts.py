@@ -18,7 +18,7 @@ from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
-from .faults import COUNTED
+from .faults import COUNTED, spreadsheet_records
 from .rows import CrossCheckRow, Fault
 from .wording import report_lines
 
@@ -149,7 +149,9 @@ def _fault_record(row: CrossCheckRow, fault: Fault) -> dict[str, Any]:
 
 
 def faults_text(records: list[dict[str, Any]], suffix: str) -> str:
-    """The fault records as a ``.json`` document or a ``.csv`` table (boards as JSON lists).
+    """The fault records as a ``.json`` document or a ``.csv`` table (boards as JSON lists;
+    a text a spreadsheet would run as a formula, such as a program's line
+    ``=HYPERLINK(...)``, quoted with a leading ``'``: :func:`.faults.spreadsheet_records`).
 
     >>> record = dict.fromkeys(FAULT_COLUMNS)
     >>> record.update(n=4, backend="mine", kind="invalid", board=[0, 1, 2, 3])
@@ -162,7 +164,7 @@ def faults_text(records: list[dict[str, Any]], suffix: str) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FAULT_COLUMNS)
-    for record in records:
+    for record in spreadsheet_records(records):
         writer.writerow(
             [
                 json.dumps(value) if isinstance(value, list) else "" if value is None else value

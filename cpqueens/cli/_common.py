@@ -13,7 +13,7 @@ from ..disk.writing import check_writable
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from . import ranges
-from .failures import failure, show_traceback
+from .failures import failure, one_line, show_traceback
 
 #: Exit statuses beyond click's own (0 success, 2 usage error): 1 a disagreement,
 #: 3 stopped by --time-limit (a run cut short, neither wrong nor bad input), 130 Ctrl-C.
@@ -39,7 +39,7 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except CPQueensError as error:
-            raise BadInput(cli_words(str(error))) from None
+            raise BadInput(cli_words(one_line(str(error)))) from None
         except click.NoSuchOption as error:
             # "solve -1": a negative size reads like an option; it is a bad size.
             if re.fullmatch(r"-\d[\d_,]*", error.option_name or ""):

@@ -35,8 +35,6 @@ from ._common import (
 from .resolving import backend_choice
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from ..checking.verdicts import CrossCheckReport
 
 
@@ -230,7 +228,7 @@ def crosscheck(
         )
     rows = list(report.rows)
     if faults_target is not None:
-        written = write_fault_file(report, faults_target)
+        report.write_faults(faults_target)
     if as_json:
         timed_out = bool(report.timed_out)
         emit_json(
@@ -245,30 +243,12 @@ def crosscheck(
         click.echo(crosscheck_table(rows, reference))
         say(quiet, crosscheck_verdict(report, {program.name for program in programs}))
     if faults_target is not None:
-        say(quiet, f"wrote {plural(written, 'fault')} to {faults_target}")
+        say(quiet, f"wrote {plural(len(report.fault_records()), 'fault')} to {faults_target}")
     # A disagreement outweighs a time-out: it is the news a build must stop on.
     if not report.agrees:
         raise click.exceptions.Exit(DISAGREES)
     if report.timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
-
-
-def write_fault_file(report: CrossCheckReport, target: Path) -> int:
-    """Write the report's faulty boards to ``target`` (.csv or .json) and say how many.
-
-    In a CSV file, a line a program printed that a spreadsheet would run as a
-    formula (``=HYPERLINK(...)``) is quoted with a leading ``'``.
-    """
-    from ..checking.faults import spreadsheet_records
-    from ..checking.verdicts import faults_text
-    from ..disk.writing import write_atomic
-
-    records = report.fault_records()
-    suffix = target.suffix.lower()
-    write_atomic(
-        target, faults_text(spreadsheet_records(records) if suffix == ".csv" else records, suffix)
-    )
-    return len(records)
 
 
 def program_environment(clean: bool, pairs: tuple[str, ...]) -> dict[str, str] | None:

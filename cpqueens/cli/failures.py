@@ -22,6 +22,7 @@ import os
 import re
 import sys
 
+from ..display.terminal import printable
 from ..errors import CPQueensError
 
 #: Bad input, as every command's help says.
@@ -49,12 +50,14 @@ def show_traceback() -> bool:
 
 
 def one_line(text: str) -> str:
-    """``text`` with its line breaks and runs of blanks folded into single spaces.
+    """``text`` with its line breaks and runs of blanks folded into single spaces, and
+    any other control character shown, not sent to the terminal (a file's name may
+    hold one).
 
-    >>> one_line("no such column:\\n  r.instance_id")
-    'no such column: r.instance_id'
+    >>> one_line("no such column:\\n  r.instance_id in 'a\\x1b]0;x\\x07.db'")
+    "no such column: r.instance_id in 'a\\\\x1b]0;x\\\\x07.db'"
     """
-    return re.sub(r"\s+", " ", text).strip()
+    return printable(re.sub(r"\s+", " ", text).strip())
 
 
 def _words(error: BaseException) -> str | None:

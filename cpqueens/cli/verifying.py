@@ -19,12 +19,11 @@ from ._common import (
     quiet_option,
     say,
 )
-from .checking import write_fault_file
 
 
 @click.command()
 @click.argument("n", type=int)
-@click.argument("source", metavar="[FILE|-]", type=click.File("rb"), default="-")
+@click.argument("source", metavar="[FILE|-]", default="-")
 @output_options
 @click.option(
     "--reference",
@@ -61,15 +60,19 @@ def verify(
     was printed on (and its base); --faults FILE lists them all. Exit status 0 when
     the output agrees with the reference, 1 when it does not.
     """
-    from ..checking.compare import check_output
+    from ..checking.compare import MAX_OUTPUT_FILE, check_output
     from ..checking.verdicts import CrossCheckReport
+    from ..disk.reading import read_bytes
     from ..reporting.tables import verify_lines
 
     faults_target = output_path(faults_file, FAULT_SUFFIXES)
-    name = getattr(source, "name", "-")
-    label = "standard input" if name in ("-", "<stdin>") else name
+    label = "standard input" if source == "-" else source
     row, parsed = check_output(
-        source,
+        # The file is read whole (a regular file, bounded) before any work; standard
+        # input is read by check_output once every other argument is known good.
+        click.open_file("-", "rb")
+        if source == "-"
+        else read_bytes(source, what="a program's output", limit=MAX_OUTPUT_FILE),
         n,
         parse=parse,
         expect=expect,
@@ -80,7 +83,7 @@ def verify(
     )
     checked = CrossCheckReport(rows=(row,), reference=reference)
     if faults_target is not None:
-        written = write_fault_file(checked, faults_target)
+        checked.write_faults(faults_target)
     if as_json:
         (record,) = checked.to_records()
         record.update(
@@ -96,6 +99,6 @@ def verify(
         click.echo("\n".join(verify_lines(row, parsed, reference)))
     say(quiet, "the output agrees" if row.agrees else "the output DISAGREES with the reference")
     if faults_target is not None:
-        say(quiet, f"wrote {plural(written, 'fault')} to {faults_target}")
+        say(quiet, f"wrote {plural(len(checked.fault_records()), 'fault')} to {faults_target}")
     if not row.agrees:
         raise click.exceptions.Exit(DISAGREES)
