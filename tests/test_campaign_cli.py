@@ -116,8 +116,8 @@ def test_reading_writes_nothing(results, tmp_path):
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE notes (text TEXT)")
     before = fingerprint(tmp_path)
-    for path in (empty, other):
-        one_line_error(invoke("campaign", "summary", path), "not a cpqueens results file")
+    one_line_error(invoke("campaign", "summary", empty), "cannot read", "holds no results")
+    one_line_error(invoke("campaign", "summary", other), "not a cpqueens results store")
     # Nor is another program's database written to by a campaign.
     (tmp_path / "c.toml").write_text(SPEC)
     one_line_error(invoke("campaign", "run", tmp_path / "c.toml", "--db", other), "notes")
@@ -147,7 +147,7 @@ def test_runs_that_failed_to_run_are_shown_and_fail_the_campaign(results, tmp_pa
     result = invoke("campaign", "summary", results)
     assert result.exit_code == RUNS_FAILED, result.output
     first, second = result.output.splitlines()[:2]
-    assert first == "ERROR: 2 runs ended in an error"
+    assert first == "ERROR: 2 runs ended in an error (by mine); none of the other 2 runs is wrong"
     assert second.startswith(line) and "no-such-solver" in second
     result = invoke("campaign", "summary", results, "--json")
     assert result.exit_code == RUNS_FAILED

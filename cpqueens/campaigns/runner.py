@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import os
 import socket
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,10 +17,12 @@ from .._version import __version__
 from ..arguments import check_int
 from ..checking.run_verdicts import run_verdict
 from ..errors import InvalidInputError
+from .claims import Claims
 from .isolation import Outcome
+from .opening import immediate
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
-from .summary import errored, summarize
+from .summary import VBS, errored, summarize
 from .verify import judge, solutions_hash
 from .workers import Task, locally, on_dask
 
@@ -42,6 +44,8 @@ class CampaignReport:
     wrong: list[dict[str, Any]] = field(default_factory=list)
     disputed: list[str] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    #: Runs that another process running the same campaign on the store did (or holds).
+    others: int = 0
 
     @property
     def ok(self) -> bool:
@@ -58,15 +62,31 @@ class CampaignReport:
         if self.disputed:
             count = len(self.disputed)
             return f"DISPUTED: the counts of {count} instance(s) disagree with no majority"
-        done = f"({self.ran} runs now, {self.skipped} already done)"
+        shared = f", {self.others} by another process" if self.others else ""
+        done = f"({self.ran} runs now, {self.skipped} already done{shared})"
         if self.errors:
-            count = sum(e["errors"] for e in self.errors)
-            who = ", ".join(e["solver"] for e in self.errors)
-            return (
-                f"ERROR: {count} run{'s' * (count != 1)} ended in an error (by {who}) "
-                f"in campaign {self.name!r}, no wrong answer {done}"
-            )
+            return f"{error_line(self.errors, self.summary, self.name)} {done}"
         return f"campaign {self.name!r}: no wrong answer {done}"
+
+
+def error_line(
+    errors: list[dict[str, Any]], summary: list[dict[str, Any]], campaign: str | None = None
+) -> str:
+    """The first line of a campaign with runs that ended in an error (and none wrong):
+    how many, by whom, and whether any run answered at all.
+
+    >>> error_line([{"solver": "mine", "errors": 2}], [{"solver": "mine", "runs": 2}])
+    'ERROR: all 2 runs ended in an error (by mine): nothing was answered'
+    """
+    count = sum(e["errors"] for e in errors)
+    runs = sum(s["runs"] for s in summary if s["solver"] != VBS)
+    head = f"{count} run{'s' * (count != 1)} ended in an error"
+    head += f" (by {', '.join(e['solver'] for e in errors)})"
+    if campaign is not None:
+        head += f" in campaign {campaign!r}"
+    if count == runs:
+        return f"ERROR: all {head}: nothing was answered"
+    return f"ERROR: {head}; none of the other {runs - count} runs is wrong"
 
 
 def run_campaign(
@@ -77,6 +97,7 @@ def run_campaign(
     scheduler: str | None = None,
     client: Any = None,
     progress: Callable[[int, int, int], None] | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> CampaignReport:
     """Run a campaign and keep every finished run in the SQLite file ``db``.
 
@@ -85,8 +106,9 @@ def run_campaign(
     spec : path, dict or CampaignSpec
         The campaign (see :mod:`cpqueens.campaigns.spec`).
     db : path
-        The results file, created if needed. Runs already in it are skipped, so a
-        campaign that was stopped is resumed by running it again.
+        The results file, created if it is new; a file that is neither new nor a
+        cpqueens store is refused and left as it is. Runs already in it are skipped,
+        so a campaign that was stopped is resumed by running it again.
     workers : int, optional
         Runs at a time on this machine, one per core by default (one run per core
         keeps the timings honest).
@@ -95,6 +117,9 @@ def run_campaign(
         workers instead, each still in a limited process of its own there.
     progress : callable, optional
         Called as ``progress(done, total, failures)`` after every run.
+    notify : callable, optional
+        Called with a line when another process is seen running the same campaign
+        on the same file: the two share the runs (see :mod:`.claims`).
 
     Ctrl-C stops the runs in flight (they are not written) and raises
     KeyboardInterrupt; every finished run is in the file.
@@ -116,29 +141,31 @@ def run_campaign(
     if workers is not None:
         workers = check_int(workers, "workers", 1)
     with Store(db) as store:
-        todo = _pending(spec, store)
-        total = len(todo)
-        skipped = len(spec.instances) * len(spec.solvers) * spec.repeats - total
+        skipped, pending = _pending(spec, store, store.finished(spec.name))
+        total = len(spec.instances) * len(spec.solvers) * spec.repeats - skipped
         warm = [_solver_dict(config) for config in spec.solvers]
         done = failures = 0
-        if progress is not None:
-            progress(0, total, 0)
-        if client is not None or scheduler is not None:
-            results = on_dask(todo, warm, client, scheduler)
-        else:
-            results = locally(todo, warm, workers or os.cpu_count() or 1)
-        try:
-            for key, task, outcome in results:
-                fields = record(task, outcome)
-                store.add_run(key, fields)
-                done += 1
-                failures += fields["status"] in ("error", "wrong", "memout")
-                if progress is not None:
-                    progress(done, total, failures)
-        finally:
-            # On Ctrl-C (or any error) the runs in flight are killed now, not whenever
-            # the traceback that holds this frame is let go.
-            results.close()
+        with Claims(store, spec.name, notify) as claims:
+            if progress is not None:
+                progress(0, total, 0)
+            tasks = claims.take(pending)
+            if client is not None or scheduler is not None:
+                results = on_dask(tasks, warm, client, scheduler)
+            else:
+                results = locally(tasks, warm, workers or os.cpu_count() or 1)
+            try:
+                for key, task, outcome in results:
+                    fields = record(task, outcome)
+                    store.add_run(key, fields)
+                    done += 1
+                    failures += fields["status"] in ("error", "wrong", "memout")
+                    if progress is not None:
+                        progress(done, max(total - claims.left, done), failures)
+            finally:
+                # On Ctrl-C (or any error) the runs in flight are killed now, not whenever
+                # the traceback that holds this frame is let go.
+                results.close()
+            others = total - done
         rows, disputed = judge(store.rows(spec.name))
     wrong = [
         {"instance": r["instance"], "solver": r["solver"], "repeat": r["repeat"],
@@ -150,6 +177,7 @@ def run_campaign(
         db=os.fspath(db),
         ran=done,
         skipped=skipped,
+        others=others,
         summary=summarize(rows),
         wrong=wrong,
         disputed=disputed,
@@ -170,40 +198,56 @@ def load_results(db: str | os.PathLike, campaign: str | None = None) -> list[dic
     return rows
 
 
-def _pending(spec: CampaignSpec, store: Store) -> list[Task]:
-    finished = store.finished(spec.name)
-    solver_ids = {
-        config.label: store.solver_id(config.key, config.label, _solver_dict(config))
-        for config in spec.solvers
-    }
-    todo = []
-    for item in spec.instances:
-        instance_id = store.instance_id(item.key, item.label, item.instance, item.source)
-        for repeat in range(spec.repeats):
-            for config in spec.solvers:
-                key = {
-                    "campaign": spec.name,
-                    "instance_id": instance_id,
-                    "solver_id": solver_ids[config.label],
-                    "question": spec.question,
-                    "time_limit": spec.time_limit,
-                    "memory_limit_mb": spec.memory_limit_mb,
-                    "repeat": repeat,
-                }
-                if tuple(key[name] for name in list(key)[1:]) in finished:
-                    continue
-                task = {
-                    "question": spec.question,
-                    "time_limit": spec.time_limit,
-                    "memory_limit_mb": spec.memory_limit_mb,
-                    "instance": item.instance,
-                    "solver": _solver_dict(config),
-                    # Randomised backends: reproducible with a campaign seed, and each
-                    # repeat a run of its own.
-                    "seed": None if spec.seed is None else spec.seed + repeat,
-                }
-                todo.append((key, task))
-    return todo
+def _pending(spec: CampaignSpec, store: Store, finished: set[tuple]) -> tuple[int, Iterator[Task]]:
+    """How many of the campaign's runs are in the store already, and the others as
+    ``(key, task)`` pairs, made one at a time as they are asked for."""
+    with immediate(store.db):
+        solver_ids = [
+            store.solver_id(config.key, config.label, _solver_dict(config))
+            for config in spec.solvers
+        ]
+        instance_ids = [
+            store.instance_id(item.key, item.label, item.instance, item.source)
+            for item in spec.instances
+        ]
+    limits = (spec.question, spec.time_limit, spec.memory_limit_mb)
+    ours = set(instance_ids), set(solver_ids)
+    skipped = sum(
+        1
+        for instance_id, solver_id, *asked, repeat in finished
+        if instance_id in ours[0] and solver_id in ours[1] and tuple(asked) == limits
+        and repeat < spec.repeats
+    )  # fmt: skip
+
+    def tasks() -> Iterator[Task]:
+        solvers = list(zip(spec.solvers, solver_ids, strict=True))
+        for item, instance_id in zip(spec.instances, instance_ids, strict=True):
+            for repeat in range(spec.repeats):
+                for config, solver_id in solvers:
+                    if (instance_id, solver_id, *limits, repeat) in finished:
+                        continue
+                    key = {
+                        "campaign": spec.name,
+                        "instance_id": instance_id,
+                        "solver_id": solver_id,
+                        "question": spec.question,
+                        "time_limit": spec.time_limit,
+                        "memory_limit_mb": spec.memory_limit_mb,
+                        "repeat": repeat,
+                    }
+                    task = {
+                        "question": spec.question,
+                        "time_limit": spec.time_limit,
+                        "memory_limit_mb": spec.memory_limit_mb,
+                        "instance": item.instance,
+                        "solver": _solver_dict(config),
+                        # Randomised backends: reproducible with a campaign seed, and
+                        # each repeat a run of its own.
+                        "seed": None if spec.seed is None else spec.seed + repeat,
+                    }
+                    yield key, task
+
+    return skipped, tasks()
 
 
 def record(task: dict[str, Any], outcome: Outcome) -> dict[str, Any]:

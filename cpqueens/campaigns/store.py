@@ -2,6 +2,7 @@
 
 Tables:
 
+* ``meta``: the row ``('schema', version)`` that makes the file a cpqueens store;
 * ``instances``: one per board (its content hash), with where it came from
   (generator and parameters, or file), n, the counts of blocked squares and given
   queens, and the board itself as JSON;
@@ -9,16 +10,24 @@ Tables:
   reading), by its hash: changing an option makes a new row, never touches old runs;
 * ``runs``: one per finished run, unique by (campaign, instance, solver, question,
   limits, repeat); status, wall and CPU seconds, peak memory, the answer (solution,
-  count), the effort stats as JSON, the error, host, versions and start time.
+  count), the effort stats as JSON, the error, host, versions and start time;
+* ``processes`` and ``claims`` (schema 2): the processes running a campaign on the
+  file and the runs each has taken, so that two of them share the work
+  (:mod:`.claims`).
 
 The file is in WAL mode and every run is written in a transaction of its own, so
 a campaign stopped any way (Ctrl-C, SIGKILL, a power cut) leaves every finished run
 and nothing half-written; running the campaign again skips what is there.
 
+Only :class:`Store` opened for writing (``campaign run``) changes a file, and only a
+file that is new (absent, empty, or an SQLite file without a table) or already a
+cpqueens store; opened to read (``create=False``), the file is opened read-only and
+nothing is written to it or beside it. Any other file is refused in one line.
+
 >>> import tempfile, os
 >>> store = Store(os.path.join(tempfile.mkdtemp(), "r.sqlite"))
->>> store.integrity()
-'ok'
+>>> store.integrity(), store.version
+('ok', 2)
 >>> store.close()
 """
 
@@ -26,69 +35,19 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidInputError
 from ..instances import Instance
+from .opening import immediate, open_store
 from .spec import board_json
-
-SCHEMA_VERSION = 1
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS instances (
-    id INTEGER PRIMARY KEY,
-    hash TEXT NOT NULL UNIQUE,
-    label TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    blocked INTEGER NOT NULL,
-    fixed INTEGER NOT NULL,
-    generator TEXT,
-    params TEXT NOT NULL,
-    file TEXT,
-    board TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS solvers (
-    id INTEGER PRIMARY KEY,
-    hash TEXT NOT NULL UNIQUE,
-    label TEXT NOT NULL,
-    backend TEXT,
-    options TEXT NOT NULL,
-    command TEXT,
-    format TEXT
-);
-CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY,
-    campaign TEXT NOT NULL,
-    instance_id INTEGER NOT NULL REFERENCES instances(id),
-    solver_id INTEGER NOT NULL REFERENCES solvers(id),
-    question TEXT NOT NULL,
-    time_limit REAL NOT NULL,
-    memory_limit_mb INTEGER NOT NULL,
-    repeat INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    reason TEXT,
-    wall REAL,
-    cpu REAL,
-    peak_mb REAL,
-    count INTEGER,
-    solution TEXT,
-    solutions_hash TEXT,
-    stats TEXT NOT NULL,
-    host TEXT NOT NULL,
-    cpqueens_version TEXT NOT NULL,
-    solver_version TEXT,
-    started TEXT NOT NULL,
-    UNIQUE (campaign, instance_id, solver_id, question, time_limit, memory_limit_mb, repeat)
-);
-"""
 
 #: What makes a run unique: a campaign's instance, solver, question, limits and repeat.
 KEY_FIELDS = ("campaign", "instance_id", "solver_id", "question", "time_limit",
               "memory_limit_mb", "repeat")  # fmt: skip
+#: ``WHERE`` on a run's key, its values in the order of :data:`KEY_FIELDS`.
+KEY_MATCH = " AND ".join(f"{name} = ?" for name in KEY_FIELDS)
 #: The columns of a run, in the order :meth:`Store.add_run` takes them.
 RUN_FIELDS = (
     "status",
@@ -108,39 +67,26 @@ RUN_FIELDS = (
 
 
 class Store:
-    """An SQLite results file, created on first use.
+    """An SQLite results file.
 
-    With ``create=False`` the file is only read: it must exist and hold a results
-    store, and nothing is written to it (no schema, no change of journal mode).
+    Opened for writing (the default, as ``campaign run`` does), the file is made if it
+    is new (absent, empty, or an SQLite file without a table) and brought to this
+    version's tables if it is an older store. With ``create=False`` the file is only
+    read: it must exist and hold a results store, and it is opened read-only (no
+    schema, no journal mode, no file beside it). Any other file (another program's
+    database, a store of a newer cpqueens) is refused with an
+    :class:`~cpqueens.errors.InvalidInputError` of one line naming it, and left as it is.
     """
 
     def __init__(self, path: str | os.PathLike, *, create: bool = True):
         self.path = Path(path)
-        check_results_path(path, exists=not create)
-        try:
-            # mode=rw opens an existing file only; a missing one is not made.
-            mode = "rwc" if create else "rw"
-            self.db = sqlite3.connect(
-                f"{self.path.resolve().as_uri()}?mode={mode}", uri=True, timeout=30
-            )
-            tables = sorted(row[0] for row in self.db.execute("SELECT name FROM sqlite_master"))
-            if tables and "runs" not in tables:  # another program's: leave it as it is
-                raise sqlite3.DatabaseError(f"its tables are {', '.join(tables)}")
-            if not tables and not create:
-                raise sqlite3.DatabaseError("it holds no table")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            if create:
-                self.db.execute("PRAGMA journal_mode=WAL")
-                self.db.execute("PRAGMA synchronous=NORMAL")
-                with self.db:
-                    self.db.executescript(_SCHEMA)
-                    self.db.execute(
-                        "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-                    )
-        except sqlite3.DatabaseError as error:
-            raise InvalidInputError(
-                f"{os.fspath(path)!r} is not a cpqueens results file: {error}"
-            ) from None
+        self.db, self.version = open_store(self.path, create=create)
+        self.writable = create
+
+    @property
+    def uri(self) -> str:
+        """The file as an SQLite URI, for another connection to it (read-write)."""
+        return f"{self.path.resolve().as_uri()}?mode=rw"
 
     def close(self) -> None:
         self.db.close()
@@ -158,39 +104,37 @@ class Store:
     def instance_id(self, key: str, label: str, instance: Instance, source: dict[str, Any]) -> int:
         """The row of an instance (its board kept as :func:`~.spec.board_json` says),
         added the first time it is seen."""
-        with self.db:
-            self.db.execute(
-                "INSERT OR IGNORE INTO instances (hash, label, n, blocked, fixed, generator, "
-                "params, file, board) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    key,
-                    label,
-                    instance.n,
-                    len(instance.blocked),
-                    len(instance.fixed),
-                    source.get("generator"),
-                    _dump({k: v for k, v in source.items() if k not in ("generator", "file")}),
-                    source.get("file"),
-                    board_json(instance),
-                ),
-            )
+        self.db.execute(
+            "INSERT OR IGNORE INTO instances (hash, label, n, blocked, fixed, generator, "
+            "params, file, board) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                label,
+                instance.n,
+                len(instance.blocked),
+                len(instance.fixed),
+                source.get("generator"),
+                _dump({k: v for k, v in source.items() if k not in ("generator", "file")}),
+                source.get("file"),
+                board_json(instance),
+            ),
+        )
         return self.db.execute("SELECT id FROM instances WHERE hash = ?", (key,)).fetchone()[0]
 
     def solver_id(self, key: str, label: str, description: dict[str, Any]) -> int:
         """The row of a solver configuration, added the first time it is seen."""
-        with self.db:
-            self.db.execute(
-                "INSERT OR IGNORE INTO solvers (hash, label, backend, options, command, format) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    key,
-                    label,
-                    description.get("backend"),
-                    _dump(description.get("options", {})),
-                    description.get("command"),
-                    description.get("format"),
-                ),
-            )
+        self.db.execute(
+            "INSERT OR IGNORE INTO solvers (hash, label, backend, options, command, format) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                label,
+                description.get("backend"),
+                _dump(description.get("options", {})),
+                description.get("command"),
+                description.get("format"),
+            ),
+        )
         return self.db.execute("SELECT id FROM solvers WHERE hash = ?", (key,)).fetchone()[0]
 
     def finished(self, campaign: str) -> set[tuple[int, int, str, float, int, int]]:
@@ -203,7 +147,7 @@ class Store:
         return {tuple(row) for row in rows}  # type: ignore[misc]
 
     def add_run(self, key: dict[str, Any], fields: dict[str, Any]) -> None:
-        """Write one finished run, in a transaction of its own."""
+        """Write one finished run, and let go of its claim, in a transaction of its own."""
         names = (*KEY_FIELDS, *RUN_FIELDS)
         values = [key[name] for name in KEY_FIELDS]
         for name in RUN_FIELDS:
@@ -213,10 +157,11 @@ class Store:
         if values[names.index("stats")] is None:
             values[names.index("stats")] = "{}"
         marks = ", ".join("?" * len(names))
-        with self.db:
+        with immediate(self.db):
             self.db.execute(
                 f"INSERT OR IGNORE INTO runs ({', '.join(names)}) VALUES ({marks})", values
             )
+            self.db.execute(f"DELETE FROM claims WHERE {KEY_MATCH}", values[: len(KEY_FIELDS)])
 
     def rows(self, campaign: str | None = None) -> list[dict[str, Any]]:
         """Every run (of one campaign, or all), joined with its instance and solver."""
@@ -246,20 +191,6 @@ class Store:
 
     def campaigns(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT DISTINCT campaign FROM runs")]
-
-
-def check_results_path(path: str | os.PathLike, *, exists: bool) -> None:
-    """Refuse a results file's path that cannot be used, saying why in one line: its
-    folder missing, a folder in its place, or (``exists``) no file there to read."""
-    shown = os.fspath(path)
-    folder = Path(path).parent
-    if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise InvalidInputError(f"results file {shown!r}: the folder {str(folder)!r} {what}")
-    if Path(path).is_dir():
-        raise InvalidInputError(f"results file {shown!r} is a folder")
-    if exists and not Path(path).is_file():
-        raise InvalidInputError(f"results file {shown!r} does not exist")
 
 
 def _dump(value: object) -> str:

@@ -6,9 +6,10 @@ stop the runs in flight when the caller stops reading (Ctrl-C, an error).
 
 from __future__ import annotations
 
+import itertools
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .isolation import Outcome, Sandbox
@@ -16,12 +17,19 @@ from .isolation import Outcome, Sandbox
 Task = tuple[dict[str, Any], dict[str, Any]]  # (store key, task for the child)
 
 
-def locally(todo: list[Task], warm: list[dict[str, Any]], workers: int) -> Iterator:
-    """Run the tasks on ``workers`` sandboxes; yield (key, task, outcome) as they end."""
-    if not todo:
+def locally(tasks: Iterable[Task], warm: list[dict[str, Any]], workers: int) -> Iterator:
+    """Run the tasks on ``workers`` sandboxes; yield (key, task, outcome) as they end.
+
+    ``tasks`` is read lazily, in this thread: one task per sandbox at first, then one
+    more each time a run ends (so that claiming a run, see :mod:`.claims`, happens
+    just before it starts).
+    """
+    source = iter(tasks)
+    first = list(itertools.islice(source, workers))
+    if not first:
         return
     jobs: queue.Queue = queue.Queue()
-    for item in todo:
+    for item in first:
         jobs.put(item)
     results: queue.Queue = queue.Queue()
     stop = threading.Event()
@@ -39,9 +47,12 @@ def locally(todo: list[Task], warm: list[dict[str, Any]], workers: int) -> Itera
         try:
             while not stop.is_set():
                 try:
-                    key, task = jobs.get_nowait()
+                    item = jobs.get(timeout=0.2)
                 except queue.Empty:
+                    continue
+                if item is None:
                     return
+                key, task = item
                 outcome = box.run(task)
                 if not stop.is_set():
                     results.put((key, task, outcome))
@@ -52,7 +63,7 @@ def locally(todo: list[Task], warm: list[dict[str, Any]], workers: int) -> Itera
             box.close()
             results.put(None)
 
-    threads = [threading.Thread(target=slot, daemon=True) for _ in range(min(workers, len(todo)))]
+    threads = [threading.Thread(target=slot, daemon=True) for _ in first]
     for thread in threads:
         thread.start()
     running = len(threads)
@@ -67,6 +78,7 @@ def locally(todo: list[Task], warm: list[dict[str, Any]], workers: int) -> Itera
             elif isinstance(item, BaseException):
                 raise item
             else:
+                jobs.put(next(source, None))  # the next run, or the end for this slot
                 yield item
     finally:
         stop.set()
@@ -94,25 +106,43 @@ def run_on_worker(task: dict[str, Any], warm: list[dict[str, Any]]) -> Outcome:
     return box.run(task)
 
 
-def on_dask(todo: list[Task], warm: list[dict[str, Any]], client: Any, scheduler: Any) -> Iterator:
+def on_dask(
+    tasks: Iterable[Task], warm: list[dict[str, Any]], client: Any, scheduler: Any
+) -> Iterator:
     """Run the tasks on a Dask cluster's workers (the ``client``, or one connected to
-    ``scheduler``); yield (key, task, outcome) as they end."""
+    ``scheduler``); yield (key, task, outcome) as they end.
+
+    ``tasks`` is read lazily: a few per worker thread of the cluster are in flight at a
+    time, and one more is sent each time a run ends.
+    """
     from ..parallel.cluster import connect
 
-    if not todo:
+    source = iter(tasks)
+    first = next(source, None)
+    if first is None:
         return
     client, owned = connect(client, scheduler)
     try:
         from distributed import as_completed
 
+        threads = sum(client.nthreads().values())
         futures = {}
-        for key, task in todo:
-            future = client.submit(run_on_worker, task, warm, pure=False)
-            futures[future] = (key, task)
+
+        def send(item: Task) -> Any:
+            future = client.submit(run_on_worker, item[1], warm, pure=False)
+            futures[future] = item
+            return future
+
+        sent = [send(item) for item in [first, *itertools.islice(source, max(4 * threads, 16))]]
+        running = as_completed(sent, loop=client.loop)
         try:
-            for future in as_completed(list(futures), loop=client.loop):
+            for future in running:
                 key, task = futures.pop(future)
-                yield key, task, future.result()
+                outcome = future.result()
+                item = next(source, None)
+                if item is not None:
+                    running.add(send(item))
+                yield key, task, outcome
         finally:
             for future in futures:
                 future.cancel()

@@ -66,15 +66,16 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     """Run the campaign SPEC (a TOML file), keeping every finished run in --db.
 
     Runs already in the file are skipped, so the same command resumes a campaign
-    that was stopped.
+    that was stopped. Only a new file or a cpqueens results file is written to; two
+    processes running one campaign on one file share its runs.
     """
+    from ..campaigns.opening import check_store
     from ..campaigns.runner import run_campaign
-    from ..campaigns.store import check_results_path
     from ..parallel.progress import progress_bar, wants_bar
     from ..reporting.campaign_tables import summary_grid
     from ..reporting.tables import format_grid
 
-    check_results_path(db, exists=False)
+    check_store(db, create=True)  # a file that is not cpqueens' refused before the spec is read
     with progress_bar(None, "runs", enabled=wants_bar(quiet)) as bar:
 
         def progress(done: int, total: int, failures: int) -> None:
@@ -82,7 +83,14 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
             if failures:
                 bar.describe(f"runs ({failures} failed)")
 
-        report = run_campaign(spec, db, workers=workers, scheduler=scheduler, progress=progress)
+        report = run_campaign(
+            spec,
+            db,
+            workers=workers,
+            scheduler=scheduler,
+            progress=progress,
+            notify=lambda line: say(quiet, line),
+        )
     click.echo(report.headline())
     for item in report.wrong:
         click.echo(f"  wrong: {item['solver']} on {item['instance']}: {item['reason']}")
@@ -91,7 +99,8 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     for line in _error_lines(report.errors):
         click.echo(line)
     click.echo(format_grid(summary_grid(report.summary)))
-    say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}")
+    shared = f", {report.others} by another process" if report.others else ""
+    say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}{shared}")
     _exit(bool(report.wrong or report.disputed), report.errors)
 
 
@@ -104,7 +113,7 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
 def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool) -> None:
     """Per solver: solved, sat, unsat, unknown, memout, error, wrong, PAR-2, median time,
     instances solved by it alone; the virtual best solver (VBS) as a row."""
-    from ..campaigns.runner import load_results
+    from ..campaigns.runner import error_line, load_results
     from ..campaigns.summary import errored, solved_alone, summarize, summary_csv
     from ..reporting.campaign_tables import summary_grid
     from ..reporting.tables import format_grid
@@ -126,8 +135,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
             for r in wrong:
                 click.echo(f"  {r['solver']} on {r['instance']}: {r['verdict_reason']}")
         elif errors:
-            count = sum(e["errors"] for e in errors)
-            click.echo(f"ERROR: {count} run{'s' * (count != 1)} ended in an error")
+            click.echo(error_line(errors, table))
         for line in _error_lines(errors):
             click.echo(line)
         click.echo(format_grid(summary_grid(table)))
@@ -194,9 +202,9 @@ def plot(
 
 
 def _check_db(db: str) -> None:
-    from ..campaigns.store import check_results_path
+    from ..campaigns.opening import check_store
 
-    check_results_path(db, exists=True)
+    check_store(db, create=False)
 
 
 def _error_lines(errors: list[dict[str, Any]]) -> list[str]:
