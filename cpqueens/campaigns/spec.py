@@ -61,6 +61,7 @@ from ..disk.reading import MEGABYTE, read_text
 from ..disk.structured import load_toml
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, random_blocked, random_completion, read_instance
+from .pricing import Recipe, check_board, largest_board, price
 
 QUESTIONS = ("decide", "count", "all")
 GENERATORS = ("blocked", "completion", "plain")
@@ -209,8 +210,13 @@ def _read(raw: dict[str, Any], folder: Path, stem: str) -> CampaignSpec:
     name = head.get("name", stem)
     if not isinstance(name, str) or not name:
         raise InvalidInputError(f"[campaign] name must be a non-empty string, got {name!r}")
-    instances = _instances(_tables(raw, "instances"), folder)
     solvers = _solvers(_tables(raw, "solvers"), folder, question)
+    recipes = [
+        _recipe(table, f"[[instances]] #{number}", folder)
+        for number, table in enumerate(_tables(raw, "instances"), 1)
+    ]
+    price(recipes, solvers, repeats)  # before anything is built
+    instances = _instances(recipes, folder, largest_board(solvers))
     return CampaignSpec(
         name=name,
         question=question,
@@ -224,43 +230,27 @@ def _read(raw: dict[str, Any], folder: Path, stem: str) -> CampaignSpec:
     )
 
 
-def _instances(tables: list[Mapping[str, Any]], folder: Path) -> tuple[CampaignInstance, ...]:
-    found: dict[str, CampaignInstance] = {}
-    for number, table in enumerate(tables, 1):
-        where = f"[[instances]] #{number}"
-        if "files" in table:
-            _only(table, ("files",), where)
-            items = _from_files(table["files"], folder, where)
-        elif "generator" in table:
-            items = _generated(table, where)
-        else:
-            raise InvalidInputError(f"{where}: give either generator = ... or files = ...")
-        for item in items:
-            found.setdefault(item.key, item)  # the same board twice is run once
-    if not found:
-        raise InvalidInputError("the campaign has no instance")
-    return tuple(found.values())
-
-
-def _generated(table: Mapping[str, Any], where: str) -> list[CampaignInstance]:
+def _recipe(table: Mapping[str, Any], where: str, folder: Path) -> Recipe:
+    """An ``[[instances]]`` table, every key checked, nothing built yet."""
+    if "files" in table:
+        _only(table, ("files",), where)
+        return Recipe(where, None, files=tuple(_matching(table["files"], folder, where)))
+    if "generator" not in table:
+        raise InvalidInputError(f"{where}: give either generator = ... or files = ...")
     generator = table["generator"]
     if generator not in GENERATORS:
         raise InvalidInputError(
             f"{where}: generator must be one of: {', '.join(GENERATORS)}; got {generator!r}"
         )
     _only(table, _GENERATED_KEYS[generator], where)
-    sizes = _int_list(table, "n", where, check_n)
+    sizes = tuple(_int_list(table, "n", where, check_n))
     if generator == "plain":
-        return [
-            CampaignInstance(f"plain-n{n}", Instance(n), {"generator": "plain", "n": n})
-            for n in sizes
-        ]
+        return Recipe(where, generator, sizes)
     count_key = DENSITY_OF[generator]
     counts = _int_list(table, count_key, where, lambda value: check_int(value, count_key, 0))
     seeds = _int_list(
         table, "seeds", where, lambda value: check_int(value, "seeds"), required=False
     )
-    seeds = seeds or [1]
     extra: dict[str, Any] = {}
     if generator == "blocked" and "min_free" in table:
         extra["min_free"] = check_int(table["min_free"], f"{where} min_free", 1)
@@ -268,36 +258,68 @@ def _generated(table: Mapping[str, Any], where: str) -> list[CampaignInstance]:
         if not isinstance(table["from_solution"], bool):
             raise InvalidInputError(f"{where}: from_solution must be true or false")
         extra["from_solution"] = table["from_solution"]
-    made = []
-    for n, count, seed in itertools.product(sizes, counts, seeds):
-        letter = "b" if generator == "blocked" else "q"
+    return Recipe(where, generator, sizes, tuple(counts), tuple(seeds or [1]), extra)
+
+
+def _instances(
+    recipes: list[Recipe], folder: Path, largest: tuple[int, str]
+) -> tuple[CampaignInstance, ...]:
+    found: dict[str, CampaignInstance] = {}
+    for recipe in recipes:
+        if recipe.generator is None:
+            items = _from_files(recipe, folder, largest)
+        else:
+            items = _generated(recipe)
+        for item in items:
+            found.setdefault(item.key, item)  # the same board twice is run once
+    if not found:
+        raise InvalidInputError("the campaign has no instance")
+    return tuple(found.values())
+
+
+def _generated(recipe: Recipe) -> Iterator[CampaignInstance]:
+    generator = recipe.generator
+    if generator == "plain":
+        for n in recipe.sizes:
+            yield CampaignInstance(f"plain-n{n}", Instance(n), {"generator": "plain", "n": n})
+        return
+    count_key = DENSITY_OF[generator]
+    letter = "b" if generator == "blocked" else "q"
+    make = random_blocked if generator == "blocked" else random_completion
+    for n, count, seed in itertools.product(recipe.sizes, recipe.counts, recipe.seeds):
         label = f"{generator}-n{n}-{letter}{count}-s{seed}"
-        make = random_blocked if generator == "blocked" else random_completion
         try:
-            instance = make(n, count, seed=seed, **extra)
+            instance = make(n, count, seed=seed, **recipe.extra)
         except (InvalidInputError, InvalidTypeError) as error:
-            raise InvalidInputError(f"{where}: {label}: {error}") from None
-        source = {"generator": generator, "n": n, count_key: count, "seed": seed, **extra}
-        made.append(CampaignInstance(label, instance, source))
-    return made
+            raise InvalidInputError(f"{recipe.where}: {label}: {error}") from None
+        source = {"generator": generator, "n": n, count_key: count, "seed": seed, **recipe.extra}
+        yield CampaignInstance(label, instance, source)
 
 
-def _from_files(pattern: object, folder: Path, where: str) -> list[CampaignInstance]:
+def _matching(pattern: object, folder: Path, where: str) -> list[str]:
+    """The files the glob patterns of ``files = ...`` match, each pattern at least one."""
     patterns = [pattern] if isinstance(pattern, str) else pattern
     if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
         raise InvalidInputError(f"{where}: files must be a glob pattern or a list of them")
-    made = []
+    found = []
     for text in patterns:
         full = text if os.path.isabs(text) else str(folder / text)
         paths = sorted(glob.glob(full, recursive=True))
         if not paths:
             raise InvalidInputError(f"{where}: no file matches {text!r} (in {folder})")
-        for path in paths:
-            with _about(where):
-                instance = read_instance(path)
-            shown = os.path.relpath(path, folder)
-            made.append(CampaignInstance(shown, instance, {"file": shown}))
-    return made
+        found += paths
+    return found
+
+
+def _from_files(
+    recipe: Recipe, folder: Path, largest: tuple[int, str]
+) -> Iterator[CampaignInstance]:
+    for path in recipe.files:
+        shown = os.path.relpath(path, folder)
+        with _about(recipe.where):
+            instance = read_instance(path)
+            check_board(instance.n, shown, largest)
+        yield CampaignInstance(shown, instance, {"file": shown})
 
 
 def _solvers(
