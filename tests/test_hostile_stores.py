@@ -65,6 +65,14 @@ def runs_of_another_shape(path: Path) -> Path:
     return path
 
 
+def meta_of_another_shape(path: Path) -> Path:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE meta (name TEXT, size INTEGER)")
+        db.execute("INSERT INTO meta VALUES ('schema', 1)")
+    db.close()
+    return path
+
+
 def commands(db: Path, elsewhere: Path) -> list[list[str]]:
     """Every command that opens a results file, each pointed at ``db``; what they
     would write goes to ``elsewhere``."""
@@ -97,8 +105,9 @@ def refused_in_one_line(args: list[str], *words: str) -> None:
         (people, ("not a cpqueens results store", "no schema row", "its tables are people")),
         (lambda p: people(p, wal=True), ("no schema row", "people")),
         (runs_of_another_shape, ("not a cpqueens results store", "its tables are runs")),
+        (meta_of_another_shape, ("not a cpqueens results store", "no schema row")),
     ],
-    ids=["people", "people-wal", "runs-of-another-shape"],
+    ids=["people", "people-wal", "runs-of-another-shape", "meta-of-another-shape"],
 )
 def test_a_foreign_database_is_refused_and_never_changed(tmp_path, make, words):
     folder, elsewhere = tmp_path / "theirs", tmp_path / "mine"
@@ -134,9 +143,10 @@ def test_report_with_a_foreign_campaign_file_leaves_it_as_it_is(tmp_path):
     ("content", "words"),
     [
         (b"name,born\nAda,1815\n", ("not a cpqueens results store", "not an SQLite file")),
+        (b"SQLite format 3\x00" + b"\xff" * 5000, ("not a cpqueens results store", "unreadable")),
         ("fifo", ("not a regular file",)),
     ],
-    ids=["text", "fifo"],
+    ids=["text", "damaged", "fifo"],
 )
 def test_a_file_that_is_no_database_is_refused_without_reading_it(tmp_path, content, words):
     db = tmp_path / "r.sqlite"

@@ -62,6 +62,7 @@ class Claims:
         self.host = socket.gethostname()
         self.pid = os.getpid()
         self.others: dict[str, tuple[str, int]] = {}  # token -> (host, pid), seen so far
+        self.left = 0  # runs finished or held by others (see take)
         started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         with immediate(self.db):
             self._forget_the_gone()

@@ -170,10 +170,12 @@ def _refusals(path: str | os.PathLike, create: bool) -> Iterator[None]:
         yield
     except _Refused as refusal:
         raise InvalidInputError(f"{doing}: {refusal}") from None
-    except sqlite3.DatabaseError as error:
+    except sqlite3.OperationalError as error:  # a lock, a permission, the disk
         if _busy(error):
             why = f"another process has held it locked for {LOCK_WAIT:g} s"
             raise InvalidInputError(f"{doing}: {why}") from None
+        raise InvalidInputError(f"{doing}: {error}") from None
+    except sqlite3.DatabaseError as error:  # not a database, or a damaged one
         raise InvalidInputError(f"{doing}: {_foreign(f'unreadable: {error}')}") from None
 
 
