@@ -386,11 +386,12 @@ def test_a_read_only_folder_is_refused_before_the_work(tmp_path, monkeypatch):
 
 
 def test_a_part_file_that_cannot_be_made_names_the_users_path(tmp_path, monkeypatch):
-    # A place the checks let through (root on a read-only mount, say) fails at mkstemp.
-    def denied(prefix, suffix, dir):
-        raise PermissionError(13, "Permission denied", os.path.join(dir, f"{prefix}x{suffix}"))
+    # A place the checks let through (root on a read-only mount, say) fails when the
+    # .part file is created.
+    def denied(target):
+        raise PermissionError(13, "Permission denied", f".{target.name}.x.part")
 
-    monkeypatch.setattr(_files.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(_files, "_create_part", denied)
     target = tmp_path / "t.dot"
     with pytest.raises(InvalidInputError) as caught:
         cpqueens.export_tree(cpqueens.decision_tree(4), target)
