@@ -456,3 +456,31 @@ def test_clean_env_and_env_on_the_command_line(monkeypatch, tmp_path):
     assert result.exit_code == 2 and "--env takes NAME=VALUE" in result.output
     result = CliRunner().invoke(cli, ["crosscheck", "4", "--clean-env"])
     assert result.exit_code == 2 and "--clean-env" in result.output
+
+
+def test_a_campaigns_labels_are_escaped_on_the_terminal_and_in_csv(tmp_path):
+    spec = tmp_path / "c.toml"
+    spec.write_text(
+        textwrap.dedent(
+            """\
+            [campaign]
+            time_limit = 5
+            [[instances]]
+            generator = "plain"
+            n = [4, 5]
+            [[solvers]]
+            backend = "stack"
+            label = "=HYPERLINK(1)\\u001b]0;pwned\\u0007"
+            """
+        )
+    )
+    db = tmp_path / "r.sqlite"
+    ran = CliRunner().invoke(cli, ["campaign", "run", str(spec), "--db", str(db)])
+    shown = CliRunner().invoke(cli, ["campaign", "summary", str(db)])
+    for result in (ran, shown):
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output
+        assert "\\x1b]0;pwned\\x07" in result.output
+    table = CliRunner().invoke(cli, ["campaign", "summary", str(db), "--csv"]).output
+    labels = [row["solver"] for row in csv.DictReader(io.StringIO(table))]
+    assert "'=HYPERLINK(1)\x1b]0;pwned\x07" in labels

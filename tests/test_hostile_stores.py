@@ -133,10 +133,9 @@ def test_report_with_a_foreign_campaign_file_leaves_it_as_it_is(tmp_path):
     db = people(folder / "foreign.db")
     before = state(folder)
     args = ["report", "4", "--backends", "stack", "--campaign", str(db), "-q"]
-    result = CliRunner().invoke(cli, [*args, "-o", str(tmp_path / "r.html")])
-    assert result.exit_code == 2, result.output
-    assert "not a cpqueens results store" in result.stderr.strip().splitlines()[-1]
+    refused_in_one_line([*args, "-o", str(tmp_path / "r.html")], "not a cpqueens results store")
     assert state(folder) == before
+    assert not (tmp_path / "r.html").exists()
 
 
 @pytest.mark.parametrize(

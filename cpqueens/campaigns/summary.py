@@ -30,6 +30,7 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
+from ..display.cells import spreadsheet_cell
 from .verify import SOLVED
 
 STATUSES = ("sat", "unsat", "unknown", "memout", "error", "wrong")
@@ -126,10 +127,14 @@ def _best_time(runs: list[dict[str, Any]]) -> float | None:
 
 
 def summary_csv(summary: list[dict[str, Any]]) -> str:
+    """The summary as CSV; a solver label a spreadsheet would run as a formula is
+    quoted with a leading ``'``."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(COLUMNS), lineterminator="\n")
     writer.writeheader()
-    writer.writerows(summary)
+    writer.writerows(
+        {key: spreadsheet_cell(value) for key, value in row.items()} for row in summary
+    )
     return out.getvalue()
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..disk.writing import check_writable
+from ..display.terminal import printable
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
 from . import ranges
@@ -136,9 +137,10 @@ def output_path(path: str | None, suffixes: tuple[str, ...]):
 
 
 def say(quiet: bool, message: str) -> None:
-    """A human-oriented line on stderr, so that stdout stays clean for pipes."""
+    """A human-oriented line on stderr, so that stdout stays clean for pipes (its
+    control characters shown, not obeyed: a message may quote a label or a file name)."""
     if not quiet:
-        click.echo(message, err=True)
+        click.echo(printable(message, multiline=True), err=True)
 
 
 #: Past this many characters, JSON is written compact: indenting puts every column of

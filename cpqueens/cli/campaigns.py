@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..display.terminal import printable
 from ._common import DISAGREES, BadInput, Group, emit_json, output_path, quiet_option, say
 
 #: Exit status of a campaign with runs that ended in an error (a missing program, a
@@ -91,13 +92,13 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
             progress=progress,
             notify=lambda line: say(quiet, line),
         )
-    click.echo(report.headline())
+    click.echo(printable(report.headline()))
     for item in report.wrong:
-        click.echo(f"  wrong: {item['solver']} on {item['instance']}: {item['reason']}")
+        click.echo(printable(f"  wrong: {item['solver']} on {item['instance']}: {item['reason']}"))
     for label in report.disputed:
-        click.echo(f"  disputed: {label}")
+        click.echo(printable(f"  disputed: {label}"))
     for line in _error_lines(report.errors):
-        click.echo(line)
+        click.echo(printable(line))
     click.echo(format_grid(summary_grid(report.summary)))
     shared = f", {report.others} by another process" if report.others else ""
     say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}{shared}")
@@ -133,11 +134,11 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
         if wrong:
             click.echo(f"WRONG: {len(wrong)} wrong answer{'s' * (len(wrong) != 1)}")
             for r in wrong:
-                click.echo(f"  {r['solver']} on {r['instance']}: {r['verdict_reason']}")
+                click.echo(printable(f"  {r['solver']} on {r['instance']}: {r['verdict_reason']}"))
         elif errors:
-            click.echo(error_line(errors, table))
+            click.echo(printable(error_line(errors, table)))
         for line in _error_lines(errors):
-            click.echo(line)
+            click.echo(printable(line))
         click.echo(format_grid(summary_grid(table)))
         for solver, labels in solved_alone(rows).items():
             shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")

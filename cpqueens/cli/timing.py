@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import os
 
 import click
 
@@ -21,7 +20,6 @@ from ._common import (
     DISAGREES,
     REPORT_SUFFIXES,
     TIMED_OUT,
-    BadInput,
     backend_list,
     default_set_note,
     emit_json,
@@ -200,8 +198,10 @@ def report(
     chosen = backend_list(names, enumerating=True)
     target = output_path(output, REPORT_SUFFIXES)
     check_report_target(target)  # a Markdown report's pictures folder, before any work
-    if campaign_db is not None and not os.path.isfile(campaign_db):
-        raise BadInput(f"results file {campaign_db!r} does not exist")
+    if campaign_db is not None:
+        from ..campaigns.opening import check_store
+
+        check_store(campaign_db, create=False)  # a foreign file refused before any work
     steps = len(ns) + len(ns) * len(chosen) + 2
     tell_note = note_once(quiet, default_set_note(chosen) if names is None else None)
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
