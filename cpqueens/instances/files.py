@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..disk.reading import MEGABYTE, read_text
+from ..disk.reading import MEGABYTE, decode, read_bytes
 from ..disk.writing import check_path, write_atomic
 from ..errors import InvalidInputError, InvalidTypeError
 from ._text import located
@@ -119,10 +119,23 @@ def read_instance(path: str | os.PathLike) -> Instance:
     InvalidInputError
         Naming the file, and the line where the file is wrong.
     """
-    fmt = format_of(path, reading=True)
-    target = Path(os.fspath(path))
-    source = str(path)
-    text = read_text(source, what="an instance file", limit=MAX_INSTANCE_FILE)
+    source = os.fspath(check_path(path, "instance"))
+    format_of(source, reading=True)  # an extension that is no instance: refused unread
+    data = read_bytes(source, what="an instance file", limit=MAX_INSTANCE_FILE)
+    return instance_from_bytes(data, source)
+
+
+def instance_from_bytes(data: bytes, source: str) -> Instance:
+    """The instance in ``data``, the bytes of the file named ``source`` (whose
+    extension tells the format, as for :func:`read_instance`): the one reading of
+    every instance file, on disk or in an archive.
+
+    >>> instance_from_bytes(b"letting n = 6", "archive.zip/six.param")
+    Instance(n=6, name='six')
+    """
+    fmt = format_of(source, reading=True)
+    text = decode(data, source)
+    target = Path(source)
     if target.suffix == "" and not looks_like_essence(text):
         raise located(
             source,
