@@ -35,6 +35,7 @@ from .instances import (
     random_blocked,
     random_completion,
     read_instance,
+    read_instances,
     write_instance,
 )
 from .result import Result
@@ -76,6 +77,7 @@ __all__ = [
     "random_blocked",
     "random_completion",
     "read_instance",
+    "read_instances",
     "read_tree",
     "render",
     "run_campaign",

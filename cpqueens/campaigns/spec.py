@@ -61,6 +61,7 @@ from ..disk.reading import MEGABYTE, read_text
 from ..disk.structured import load_toml
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, random_blocked, random_completion, read_instance
+from ..instances.bundles import is_bundle, read_instances
 from .pricing import Recipe, check_board, largest_board, price
 
 QUESTIONS = ("decide", "count", "all")
@@ -317,9 +318,16 @@ def _from_files(
     for path in recipe.files:
         shown = os.path.relpath(path, folder)
         with _about(recipe.where):
-            instance = read_instance(path)
-            check_board(instance.n, shown, largest)
-        yield CampaignInstance(shown, instance, {"file": shown})
+            if is_bundle(path):  # a folder or an archive: every instance file in it
+                bundle = read_instances(path)
+                labels = [os.path.relpath(source, folder) for source in bundle.sources]
+                found = list(zip(labels, bundle, strict=True))
+            else:
+                found = [(shown, read_instance(path))]
+            for label, instance in found:
+                check_board(instance.n, label, largest)
+        for label, instance in found:
+            yield CampaignInstance(label, instance, {"file": label})
 
 
 def _solvers(

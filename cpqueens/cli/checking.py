@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     "instance_files",
     multiple=True,
     metavar="FILE",
-    help="Check on the instance in FILE (.param, .json, .dzn) too. Repeatable.",
+    help="Check on the instance in FILE (.param, .json, .dzn) too, or on every instance "
+    "in a folder or an archive (.zip, .tar.gz). Repeatable.",
 )
 @click.option(
     "--backends",
@@ -162,9 +163,17 @@ def crosscheck(
     faults_target = output_path(faults_file, FAULT_SUFFIXES)
     cases: list[Any] = list(compared_sizes(sizes, names, commands)) if sizes else []
     if instance_files:
-        from ..instances import read_instance
+        from ..instances import read_instance, read_instances
+        from ..instances.bundles import is_bundle
 
-        cases.extend(read_instance(path) for path in instance_files)
+        for path in instance_files:
+            if is_bundle(path):  # a folder or an archive of instance files
+                bundle = read_instances(path)
+                for name, reason in bundle.skipped:
+                    say(quiet, f"skipped {name}: {reason}")
+                cases.extend(bundle)
+            else:
+                cases.append(read_instance(path))
     changed = {
         "--parse": parse != "auto",
         "--expect": expect != "all",
