@@ -12,7 +12,8 @@ when there is none). The file is written in exactly this form, so that
 ``minizinc queens.mzn file.dzn`` solves the instance; reading takes any layout
 of the same statements, ``%`` comments, and leaves ``fixed``, ``nblocked`` and
 ``fewest_first`` out if need be (a free board, the count of ``blocked``'s rows,
-the search order, which is no part of the instance).
+the search order, which is no part of the instance). A row or column n, on the
+board were the file numbered from 1, is refused with that reason, never guessed.
 
 >>> from cpqueens import Instance
 >>> text = format_dzn(Instance(5, fixed={1: 2}, blocked=[(1, 3), (0, 0)]))
@@ -35,6 +36,8 @@ from .instance import Instance
 
 #: The names a data file for the model gives.
 NAMES = ("n", "fixed", "nblocked", "blocked", "fewest_first")
+#: Why a value n is refused, not read: it fits a file numbered from 1.
+_ONE_BASED = "a value n says the file may be numbered from 1, so it is refused, not guessed"
 
 
 def format_dzn(instance: Instance) -> str:
@@ -139,6 +142,12 @@ def _fixed(stream: TokenStream, given: tuple[Token, object] | None, n: int) -> l
         )
     queens = []
     for row, entry in enumerate(array.numbers):
+        if entry.value == n:
+            raise stream.error(
+                entry.line,
+                f"fixed column {n} of row {row} is off the board: columns run 0..{n - 1} "
+                f"in a data file (counted from 0), -1 for a free row; {_ONE_BASED}",
+            )
         if not -1 <= entry.value < n:
             raise stream.error(
                 entry.line,
@@ -182,10 +191,12 @@ def _blocked(
     for index in range(0, len(array.numbers), 2):
         row, column = array.numbers[index : index + 2]
         if not (0 <= row.value < n and 0 <= column.value < n):
+            one_based = n in (row.value, column.value) and min(row.value, column.value) > 0
             raise stream.error(
                 row.line,
                 f"blocked square ({row.value}, {column.value}) is off the board: rows and "
-                f"columns run 0..{n - 1} in a data file (counted from 0)",
+                f"columns run 0..{n - 1} in a data file (counted from 0)"
+                + (f"; {_ONE_BASED}" if one_based else ""),
             )
         squares.append(((row.value, column.value), row.line))
     return squares

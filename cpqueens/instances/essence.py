@@ -1,4 +1,4 @@
-"""Essence' parameter files (``.param``, ``.eprime-param``), 1-based.
+"""Essence' parameter files (``.param``, ``.eprime-param``), each name with its numbering.
 
 The form written by the blocked n-queens generator of Gent, Jefferson and
 Nightingale (CSPLib problem 80) and found in the XCSP 2022 blocked-queens set::
@@ -8,8 +8,19 @@ Nightingale (CSPLib problem 80) and found in the XCSP 2022 blocked-queens set::
     [2,4],
     ]
 
-Squares are ``[row, column]`` pairs numbered from 1. The queens given in advance
-of a completion instance are listed the same way under the name ``queens``.
+Squares are ``[row, column]`` pairs. Under ``blocks`` and ``queens`` (the queens
+given in advance of a completion instance, as cpqueens writes them) they are
+numbered from **1**. Under ``init`` they are numbered from **0**: the given queens
+as Gent's completion generator (``queens-gen-fast.py``, CSPLib problem 79) and his
+reduction of Excluded Diagonals (``queens-diag-transform.py``) print them::
+
+    letting n =  8
+    letting init =  [[3, 5], [0, 2]]
+
+A file's numbering is told by its names, and never guessed: a file that gives
+``init`` beside ``queens`` or ``blocks`` (two numberings in one file), a row or
+column 0 under a name numbered from 1, or a row or column n under ``init``, is
+refused with the reason, since such a file may well be numbered the other way.
 Whitespace and line breaks may fall anywhere, a comma may trail before ``]``,
 ``$`` starts a comment, ``letting x be ...`` is read like ``letting x = ...``, a
 ``language ESSENCE' 1.0`` line is skipped and a matrix may carry its index
@@ -30,6 +41,8 @@ letting queens = [
 ]
 >>> parse_essence(text, "x.param")
 Instance(n=5, fixed=((2, 2),), blocked=((0, 0), (1, 3)))
+>>> parse_essence("letting n =  8\\nletting init =  [[3, 5], [0, 2]]\\n", "gent.param")
+Instance(n=8, fixed=((0, 2), (3, 5)))
 """
 
 from __future__ import annotations
@@ -40,8 +53,12 @@ from ._text import SquareAt, Token, TokenStream, check_queens, describe
 from .instance import Instance
 
 #: The names an Essence' instance file may give: the board size, the blocked
-#: squares, the queens given in advance.
-NAMES = ("n", "blocks", "queens")
+#: squares, the queens given in advance (numbered from 1, or from 0 under ``init``).
+NAMES = ("n", "blocks", "queens", "init")
+#: The number of the first row and column under each name that lists squares.
+BASES = {"blocks": 1, "queens": 1, "init": 0}
+#: Who writes ``init`` files, for the messages.
+_INIT_WRITERS = "as Gent's completion generator writes them"
 
 _LANGUAGE = re.compile(r"^[ \t]*language\b[^\n]*", re.MULTILINE)
 
@@ -87,12 +104,36 @@ def parse_essence(text: str, source: str = "<text>") -> Instance:
                 )
         values[name.text] = (name, _value(stream))
     n = stream.board_size(values.get("n"), "'letting n = ...'")
-    queens = _squares(stream, values.get("queens"), n)
+    base = _numbering(stream, values)
+    queens = _squares(stream, values.get("init", values.get("queens")), n)
     blocked = _squares(stream, values.get("blocks"), n)
-    check_queens(queens, blocked, stream.error, base=1)
+    check_queens(queens, blocked, stream.error, base=base)
     return Instance(
         n, fixed=[square for square, _ in queens], blocked=[square for square, _ in blocked]
     )
+
+
+def _numbering(stream: TokenStream, values: dict[str, tuple[Token, object]]) -> int:
+    """The file's first row and column number, told by its names: 0 with ``init``,
+    else 1. ``init`` beside a name numbered from 1 is refused at the second one."""
+    if "init" not in values:
+        return 1
+    others = [values[name][0] for name in ("queens", "blocks") if name in values]
+    if others:
+        init, other = values["init"][0], others[0]
+        later = max(init, other, key=lambda token: token.line)
+        advice = (
+            "a file gives its queens once"
+            if other.text == "queens"
+            else "give blocked squares with their queens under 'queens', from 1"
+        )
+        raise stream.error(
+            later.line,
+            f"'init' (line {init.line}) lists squares from 0, {_INIT_WRITERS}, and "
+            f"'{other.text}' (line {other.line}) from 1: the file's numbering cannot be "
+            f"told, and is not guessed; {advice}",
+        )
+    return 0
 
 
 def _value(stream: TokenStream) -> object:
@@ -153,10 +194,12 @@ class _Matrix(list):
 
 
 def _squares(stream: TokenStream, given: tuple[Token, object] | None, n: int) -> list[SquareAt]:
-    """The 1-based ``[row, column]`` pairs of a matrix as 0-based squares, each checked."""
+    """The ``[row, column]`` pairs of a matrix as 0-based squares, each checked, read
+    from the numbering of its name (:data:`BASES`)."""
     if given is None:
         return []
     token, matrix = given
+    base = BASES[token.text]
     what = "blocked square" if token.text == "blocks" else "given queen"
     if not isinstance(matrix, _Matrix):
         raise stream.error(token.line, f"{token.text} must be a matrix of [row, column] pairs")
@@ -166,14 +209,33 @@ def _squares(stream: TokenStream, given: tuple[Token, object] | None, n: int) ->
         if not (whole and len(pair) == 2):
             raise stream.error(line, f"a {what} must be a [row, column] pair of whole numbers")
         row, column = pair
-        if not (1 <= row <= n and 1 <= column <= n):
-            raise stream.error(
-                line,
-                f"{what} [{row}, {column}] is off the board: rows and columns run "
-                f"1..{n} in an Essence' file (counted from 1)",
-            )
-        squares.append(((row - 1, column - 1), line))
+        if not (base <= row < n + base and base <= column < n + base):
+            raise stream.error(line, _off_board(what, token.text, row, column, n))
+        squares.append(((row - base, column - base), line))
     return squares
+
+
+def _off_board(what: str, name: str, row: int, column: int, n: int) -> str:
+    """Why ``[row, column]`` under ``name`` is refused: off the board, or on it only
+    in the other numbering (then the file's numbering cannot be told)."""
+    shown = f"{what} [{row}, {column}]"
+    if BASES[name] == 1 and 0 in (row, column) and 0 <= min(row, column) <= max(row, column) < n:
+        return (
+            f"{shown} has a row or column 0, but '{name}' counts from 1 (rows and "
+            f"columns 1..{n}): the file may be numbered from 0, so it is refused rather "
+            f"than guessed (queens numbered from 0 go under 'init', {_INIT_WRITERS})"
+        )
+    if BASES[name] == 0 and n in (row, column) and 0 < min(row, column) <= max(row, column) <= n:
+        return (
+            f"{shown} has a row or column {n}, but 'init' counts from 0 (rows and columns "
+            f"0..{n - 1}, {_INIT_WRITERS}): the file may be numbered from 1, so it is "
+            "refused rather than guessed (queens numbered from 1 go under 'queens')"
+        )
+    first = BASES[name]
+    return (
+        f"{shown} is off the board: rows and columns run {first}..{n - 1 + first} under "
+        f"'{name}' (counted from {first})"
+    )
 
 
 def format_essence(instance: Instance) -> str:
