@@ -12,6 +12,7 @@ from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
 from .checking.compare import crosscheck
 from .checking.external import Command
+from .checking.flatzinc_output import FlatZincOutput, read_flatzinc_output
 from .checking.parsed import ParsedOutput
 from .checking.parsing import parse_boards
 from .checking.rows import CrossCheckRow
@@ -51,6 +52,7 @@ __all__ = [
     "CommandFailedError",
     "CrossCheckReport",
     "CrossCheckRow",
+    "FlatZincOutput",
     "Instance",
     "InvalidInputError",
     "InvalidTypeError",
@@ -76,6 +78,7 @@ __all__ = [
     "parse_boards",
     "random_blocked",
     "random_completion",
+    "read_flatzinc_output",
     "read_instance",
     "read_instances",
     "read_tree",

@@ -545,5 +545,5 @@ def test_generate_refuses_bad_input_with_status_2(tmp_path, monkeypatch, args, w
 
 
 def test_the_readers_and_writers_cover_the_formats():
-    assert set(files.FORMATS) == {"essence", "json", "dzn", "cnf", "xc"}
+    assert set(files.FORMATS) == {"essence", "json", "dzn", "cnf", "xc", "fzn"}
     assert set(files.READABLE) == set(READABLE)

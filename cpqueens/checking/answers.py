@@ -10,6 +10,8 @@
   (a bare integer line, or JSON ``{"count": ...}``).
 
 Without an ``s`` line, a board means SATISFIABLE; for ``count`` a count is enough.
+With ``parse="flatzinc"`` the output is a FlatZinc solver's instead (see
+:mod:`.flatzinc_output`): its solutions, and the end of its search as the status.
 Nothing is trusted here: the boards come back as read, valid or not, and the run's
 parent checks them against the instance.
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .flatzinc_output import read_flatzinc_output
 from .parsing import read_output
 
 STATUSES = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}
@@ -51,6 +54,8 @@ def read_answer(
     with ``silence="unsat"``, an output with no status, no board and no count says
     there is no solution (as a program listing solutions prints none).
     """
+    if parse == "flatzinc":
+        return _flatzinc_answer(text, n, question)
     statuses, values, rest = _split(text)
     if len(set(statuses)) > 1:
         raise BadOutput(f"the output has two status lines: s {statuses[0]} and s {statuses[-1]}")
@@ -108,6 +113,34 @@ def read_answer(
         if count is not None and count != len(solutions):
             invalid.append(f"states {count} solutions and prints {len(solutions)}")
     return answer
+
+
+def _flatzinc_answer(text: str, n: int, question: str) -> dict[str, Any]:
+    """The answer of a FlatZinc solver: ``==========`` says every solution was printed,
+    ``=====UNSATISFIABLE=====`` none exists; a search not run to its end answers
+    ``unknown`` to ``count`` and ``all``, and ``sat`` to ``decide`` with a solution.
+
+    >>> _flatzinc_answer("q = array1d(1..1, [0]);\\n----------\\n==========", 1, "count")
+    {'answer': 'sat', 'solutions': [], 'count': 1, 'invalid': []}
+    """
+    read = read_flatzinc_output(text, n)
+    if read.status == "error":
+        raise BadOutput("the FlatZinc solver printed =====ERROR=====")
+    solutions = [list(board) for board in read.solutions]
+    invalid = read.problems()
+    if question == "count":
+        if not read.complete:
+            return {"answer": "unknown", "solutions": [], "count": None, "invalid": []}
+        count = len(solutions)
+        return {"answer": "sat" if count else "unsat", "solutions": [], "count": count,
+                "invalid": invalid}  # fmt: skip
+    answer = read.answer if question == "decide" or read.complete else "unknown"
+    found: dict[str, Any] = {
+        "answer": answer, "solutions": solutions, "invalid": invalid, "stated": None,
+    }  # fmt: skip
+    if question == "all" and read.complete:
+        found["count"] = len(solutions)
+    return found
 
 
 def _split(text: str) -> tuple[list[str], list[str], str]:

@@ -36,6 +36,7 @@ from ..arguments import check_n
 from ..board import STYLES as BOARD_STYLES
 from ..board import is_valid
 from ..errors import InvalidInputError, InvalidTypeError
+from .flatzinc_output import flatzinc_parsed
 from .parsed import Line, ParsedOutput, shorten
 from .readers import (
     BARE_INTEGER,
@@ -51,7 +52,10 @@ from .readers import (
 )
 
 #: The styles :func:`parse_boards` reads; "auto" tries them all.
-STYLES = ("auto", "grid", "zero-plus", "x-dash", "letters", "numbers", "csv", "json", "count")
+STYLES = (
+    "auto", "grid", "zero-plus", "x-dash", "letters", "numbers", "csv", "json", "count",
+    "flatzinc",
+)  # fmt: skip
 #: The bases of numbered columns: None guesses, 0 or 1 force one.
 BASES = (None, 0, 1)
 #: What ``ignore=`` takes: a regular expression, or several.
@@ -81,8 +85,10 @@ def parse_boards(
         ``"x-dash"`` (grids with those symbols only), ``"letters"`` (column letters,
         one board per word), ``"numbers"`` or ``"csv"`` (one board per line of
         numbers separated by spaces or commas), ``"json"`` (a JSON or Python list of
-        boards, an object with ``solutions``, or one per line) or ``"count"`` (only
-        the stated count).
+        boards, an object with ``solutions``, or one per line), ``"count"`` (only
+        the stated count) or ``"flatzinc"`` (a FlatZinc solver's output for a
+        ``.fzn`` file cpqueens wrote: ``q = array1d(...)`` lines, columns from 0
+        unless ``base=1``; see :func:`cpqueens.read_flatzinc_output`).
     base : {None, 0, 1}
         Whether numbered columns start at 0 or 1. None guesses board by board: a
         board that holds ``n`` and no 0 is 1-based (and when no board holds a 0,
@@ -215,6 +221,8 @@ def _readers(n: int, style: str) -> dict[str, Callable[[list[str]], Reading]]:
 
 
 def _parse(lines: list[str], n: int, style: str, base: int | None) -> ParsedOutput:
+    if style == "flatzinc":
+        return flatzinc_parsed(lines, n, base)
     whole = read_document("\n".join(lines), n) if style in ("auto", "json") else None
     if whole is not None:
         return _finish(whole, lines, n, base, skip_all=False)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..checking.external import INSTANCE_FORMATS
 from ..display.numbers import plural
 from ..display.terminal import printable
 from ..errors import InvalidInputError
@@ -63,6 +64,14 @@ if TYPE_CHECKING:
     multiple=True,
     metavar="CMD",
     help='A program to check, {n} standing for the size, e.g. "./queens {n}". Repeatable.',
+)
+@click.option(
+    "--instance-format",
+    type=click.Choice(INSTANCE_FORMATS),
+    default="json",
+    show_default=True,
+    help="The format of the file {instance} names in a --command (fzn: FlatZinc, with "
+    "--parse flatzinc to read a FlatZinc solver's output).",
 )
 @output_options
 @click.option(
@@ -122,6 +131,7 @@ def crosscheck(
     instance_files: tuple[str, ...],
     names: str | None,
     commands: tuple[str, ...],
+    instance_format: str,
     parse: str,
     expect: str,
     base: str | None,
@@ -143,9 +153,9 @@ def crosscheck(
     RANGE is N, A-B, or a comma-separated list such as 4,6,8-10; --instance FILE
     (repeatable) adds instances with queens given and squares blocked, whose
     solution sets are compared the same way (a program reads each through
-    {instance} in its command, as JSON; see docs/instances.md). Programs in any
-    language join with --command: each runs once per n, its output is read as
-    boards (or a count) and compared; --backends then adds registry backends
+    {instance} in its command, as JSON or --instance-format; see docs/instances.md).
+    Programs in any language join with --command: each runs once per n, its output
+    is read as boards (or a count) and compared; --backends then adds registry backends
     beside them; --backends mymodule:solve checks your Python function. A backend
     stopped by --time-limit is marked T ("timed out"): the boards it found are
     checked, the rest is not counted missing. A failed run is marked E, a wrong
@@ -175,6 +185,7 @@ def crosscheck(
             else:
                 cases.append(read_instance(path))
     changed = {
+        "--instance-format": instance_format != "json",
         "--parse": parse != "auto",
         "--expect": expect != "all",
         "--base": base is not None,
@@ -199,6 +210,7 @@ def crosscheck(
             base=None if base is None else int(base),
             ignore=ignore,
             env=environment,
+            instance_format=instance_format,
         )
         for command in commands
     ]

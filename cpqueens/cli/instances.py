@@ -38,6 +38,7 @@ def generate() -> None:
       dzn      .dzn                   data for cpqueens' MiniZinc model
       cnf      .cnf                   DIMACS CNF, for SAT solvers
       xc       .xc                    exact cover, for Knuth's DLX programs
+      fzn      .fzn                   FlatZinc, for any FlatZinc solver (fzn-gecode ...)
     """
 
 
