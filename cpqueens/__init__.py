@@ -33,8 +33,10 @@ from .errors import (
 )
 from .instances import (
     Instance,
+    diagonals_to_completion,
     random_blocked,
     random_completion,
+    random_diagonals,
     read_instance,
     read_instances,
     write_instance,
@@ -70,6 +72,7 @@ __all__ = [
     "count",
     "crosscheck",
     "decision_tree",
+    "diagonals_to_completion",
     "draw_tree",
     "export_tree",
     "from_letters",
@@ -78,6 +81,7 @@ __all__ = [
     "parse_boards",
     "random_blocked",
     "random_completion",
+    "random_diagonals",
     "read_flatzinc_output",
     "read_instance",
     "read_instances",

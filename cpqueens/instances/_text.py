@@ -8,7 +8,7 @@ reported the same way, with its line, whatever the format.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -145,6 +145,18 @@ class TokenStream:
 
     def error(self, line: int | None, message: str) -> InvalidInputError:
         return located(self.source, line, message)
+
+    def check_name(
+        self, name: Token, names: tuple[str, ...], given: Container[str], what: str
+    ) -> None:
+        """Refuse, at its line, a name that ``what`` (the kind of file) does not give, or
+        one already in ``given`` (the names read so far)."""
+        if name.text not in names:
+            raise self.error(
+                name.line, f"unknown name {name.text!r}; {what} gives {', '.join(names)}"
+            )
+        if name.text in given:
+            raise self.error(name.line, f"{name.text!r} is given twice")
 
     def board_size(self, given: tuple[Token, object] | None, spelled: str) -> int:
         """The board size a file gives (its token and value), checked, or an error at

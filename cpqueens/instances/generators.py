@@ -1,4 +1,5 @@
-"""Seeded generators of blocked n-queens and n-queens completion instances.
+"""Seeded generators of blocked n-queens, n-queens completion and Excluded Diagonals
+instances.
 
 The same seed gives the same instance on every run, machine and Python version:
 every random choice is drawn from :meth:`random.Random.random` (the one method
@@ -20,7 +21,7 @@ import random
 from ..arguments import check_int, check_n
 from ..board import Solution
 from ..errors import InvalidInputError, InvalidTypeError
-from .instance import Instance
+from .instance import MAX_EXCLUDED_SQUARES, Instance, diagonal_squares
 
 #: How many random orders a generator tries before it says the instance asked for
 #: cannot be made, as the generator of Gent et al. does.
@@ -148,6 +149,73 @@ def random_completion(
         "orders all ran out of free squares first; ask for fewer, or take them from a "
         "solution (from_solution=True)"
     )
+
+
+def random_diagonals(
+    n: int, diagonals: int | None = None, *, min_free: int = 4, seed: int | None = None
+) -> Instance:
+    """An Excluded Diagonals instance (CSPLib problem 79): whole diagonals excluded.
+
+    Gent, Jefferson and Nightingale's generator: the sum diagonals and the difference
+    diagonals are each put in a random order; while either has one left, a random
+    family (the other when one is empty) gives its next diagonal, which is excluded
+    when every row and column keeps ``min_free`` free squares after it (a square
+    already excluded counts once). The diagonals excluded, in that order, are a
+    maximal set, and each first ``d`` of them an instance. The rule is theirs, the
+    random stream this module's: a seed here does not give the file their script
+    gives for the same seed.
+
+    Parameters
+    ----------
+    n : int
+        Board size.
+    diagonals : int, optional
+        Keep the first ``diagonals`` of them (default: all, the whole list a problem
+        79 file holds).
+    min_free : int, default 4
+        The fewest free squares left in every row and every column (4 in every file
+        of CSPLib's set).
+    seed : int, optional
+        Makes the instance reproducible (0 or more); None draws a fresh one.
+
+    Examples
+    --------
+    >>> import cpqueens
+    >>> cpqueens.random_diagonals(6, 3, min_free=2, seed=1)
+    Instance(n=6, diagonals=((9, 0), (1, 1), (8, 1)))
+    """
+    n = check_n(n)
+    count = None if diagonals is None else check_int(diagonals, "diagonals", 0)
+    min_free = check_int(min_free, "min_free", 0)
+    if min_free > n:
+        raise InvalidInputError(f"min_free must be at most n={n}, got {min_free}")
+    if n * (n - min_free) > MAX_EXCLUDED_SQUARES:
+        raise InvalidInputError(
+            f"n={n:,} is beyond the Excluded Diagonals generator: it may exclude up to "
+            f"n * (n - min_free) = {n * (n - min_free):,} squares, and an instance at most "
+            f"{MAX_EXCLUDED_SQUARES:,}"
+        )
+    rng = _rng(seed)
+    families = {1: _shuffled(rng, 2 * n - 1), 0: _shuffled(rng, 2 * n - 1)}
+    free_in_row, free_in_column = [n] * n, [n] * n
+    excluded: set[tuple[int, int]] = set()
+    chosen = []
+    while families[0] or families[1]:
+        kind = _randbelow(rng, 2) if families[0] and families[1] else int(bool(families[1]))
+        diagonal = (families[kind].pop(), kind)
+        fresh = [square for square in diagonal_squares(n, diagonal) if square not in excluded]
+        if all(free_in_row[r] > min_free and free_in_column[c] > min_free for r, c in fresh):
+            for row, column in fresh:
+                free_in_row[row] -= 1
+                free_in_column[column] -= 1
+            excluded.update(fresh)
+            chosen.append(diagonal)
+    if count is not None and count > len(chosen):
+        raise InvalidInputError(
+            f"cannot exclude {count} diagonals of a {n}x{n} board leaving {min_free} free "
+            f"squares in every row and column: this seed's maximal set holds {len(chosen)}"
+        )
+    return Instance(n, diagonals=chosen[:count])
 
 
 def random_solution(n: int, rng: random.Random) -> Solution:

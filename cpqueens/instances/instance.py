@@ -3,12 +3,14 @@
 Plain n-queens, n-queens completion (queens given) and blocked n-queens (squares no
 queen may occupy) are all an :class:`Instance`; the front functions take one in place
 of ``n``. Completion and blocked n-queens are NP-complete (Gent, Jefferson and
-Nightingale, "Complexity of n-Queens Completion", JAIR 59, 2017).
+Nightingale, "Complexity of n-Queens Completion", JAIR 59, 2017), and so is their
+Excluded Diagonals problem (CSPLib problem 79), a blocked instance whose blocked
+squares are whole diagonals: an :class:`Instance` made with ``diagonals=`` keeps them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..arguments import (
@@ -20,6 +22,14 @@ from ..arguments import (
     check_n,
 )
 from ..errors import InvalidInputError, InvalidTypeError
+
+#: An excluded diagonal as CSPLib problem 79's files write it, ``(k, kind)``: kind 1 is
+#: the sum diagonal row + column = k, kind 0 the difference diagonal row - column =
+#: k - (n - 1); k runs over 0..2n-2 either way (rows and columns from 0).
+Diagonal = tuple[int, int]
+#: The most squares the excluded diagonals of one instance may cover (a whole board of
+#: n = 2,000): the squares are made, and a file of a few lines may name huge diagonals.
+MAX_EXCLUDED_SQUARES = 4_000_000
 
 
 @dataclass(frozen=True, init=False)
@@ -36,9 +46,16 @@ class Instance:
         Squares no queen may occupy (0-based); a square given twice is blocked once.
     name : str, optional
         A label, e.g. the file the instance came from.
+    diagonals : iterable of (k, kind) pairs, optional
+        An Excluded Diagonals instance (CSPLib problem 79): the diagonals no queen may
+        stand on, in the file's order (see :data:`Diagonal`). Its blocked squares are
+        theirs (``blocked=`` may only repeat them) and no queen is given.
 
     Instances are frozen and hashable, equal when their board, queens and blocked
-    squares are (the name aside). ``fixed`` and ``blocked`` are kept sorted.
+    squares are (the name aside): an Excluded Diagonals instance equals the blocked
+    instance of the same squares, for it is the same problem; ``diagonals`` only says
+    how it is written (as a problem 79 file, or JSON with its ``diagonals``). ``fixed``
+    and ``blocked`` are kept sorted, ``diagonals`` in order (None for any other instance).
 
     Examples
     --------
@@ -50,12 +67,18 @@ class Instance:
     ((0, 3, 1, 4, 2),)
     >>> inst == cpqueens.Instance(5, fixed=[(0, 0)], blocked=[(2, 4), (1, 2)], name="x")
     True
+    >>> diag = cpqueens.Instance(3, diagonals=[(1, 1), (4, 0)])
+    >>> diag, diag.blocked
+    (Instance(n=3, diagonals=((1, 1), (4, 0))), ((0, 1), (1, 0), (2, 0)))
+    >>> diag == cpqueens.Instance(3, blocked=[(0, 1), (1, 0), (2, 0)])
+    True
     """
 
     n: int
     fixed: tuple[Square, ...]
     blocked: tuple[Square, ...]
     name: str | None
+    diagonals: tuple[Diagonal, ...] | None = None
 
     def __init__(
         self,
@@ -63,11 +86,16 @@ class Instance:
         fixed: Mapping[int, int] | Iterable[Square] | None = None,
         blocked: Iterable[Square] | None = None,
         name: str | None = None,
+        *,
+        diagonals: Iterable[Diagonal] | None = None,
     ):
         n = check_n(n)
         # Nothing of size n is made: an instance of n=10**9 with no queen given is small.
         queens = check_fixed_pairs(_as_mapping(fixed, n), n)
         squares = check_blocked(blocked, n)
+        if diagonals is not None:
+            diagonals = check_diagonals(diagonals, n)
+            squares = _excluded(n, diagonals, queens, squares if blocked is not None else None)
         check_fixed_squares(queens, squares)
         if name is not None and not isinstance(name, str):
             raise InvalidTypeError(f"name must be a str, got {type(name).__name__}")
@@ -75,6 +103,7 @@ class Instance:
         object.__setattr__(self, "fixed", queens)
         object.__setattr__(self, "blocked", tuple(sorted(squares)))
         object.__setattr__(self, "name", name)
+        object.__setattr__(self, "diagonals", diagonals)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Instance):
@@ -88,7 +117,9 @@ class Instance:
         parts = [f"n={self.n}"]
         if self.fixed:
             parts.append(f"fixed={self.fixed!r}")
-        if self.blocked:
+        if self.diagonals is not None:  # its blocked squares are the diagonals'
+            parts.append(f"diagonals={self.diagonals!r}")
+        elif self.blocked:
             parts.append(f"blocked={self.blocked!r}")
         if self.name is not None:
             parts.append(f"name={self.name!r}")
@@ -184,3 +215,87 @@ def _pair(item: object) -> tuple[object, object]:
             f"a fixed queen must be a (row, column) pair, got {item!r}"
         ) from None
     return row, column
+
+
+def check_diagonals(diagonals: Iterable[Diagonal], n: int) -> tuple[Diagonal, ...]:
+    """The excluded diagonals of an ``n``-board, checked: ``(k, kind)`` pairs of whole
+    numbers, kind 1 (sum) or 0 (difference), k in 0..2n-2, none twice, covering at
+    most :data:`MAX_EXCLUDED_SQUARES` squares in all.
+
+    >>> check_diagonals([[3, 1], (0, 0)], 4)
+    ((3, 1), (0, 0))
+    >>> check_diagonals([(7, 1)], 4)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: diagonal (7, 1) is off the board: k runs over \
+0..6 on a 4-board
+    """
+    if isinstance(diagonals, (str, bytes, Mapping)) or not isinstance(diagonals, Iterable):
+        raise InvalidTypeError(f"diagonals must be (k, kind) pairs, got {type(diagonals).__name__}")
+    checked: list[Diagonal] = []
+    seen: set[Diagonal] = set()
+    covered = 0
+    for item in diagonals:
+        try:
+            k, kind = item  # type: ignore[misc]
+        except (TypeError, ValueError):
+            raise InvalidTypeError(f"a diagonal must be a (k, kind) pair, got {item!r}") from None
+        pair = (check_int(k, "a diagonal's k"), check_int(kind, "a diagonal's kind"))
+        if pair[1] not in (0, 1):
+            raise InvalidInputError(
+                f"diagonal {pair} has kind {pair[1]}: 1 is a sum diagonal (row + column = k), "
+                "0 a difference diagonal (row - column = k - (n - 1))"
+            )
+        if not 0 <= pair[0] <= 2 * n - 2:
+            raise InvalidInputError(
+                f"diagonal {pair} is off the board: k runs over 0..{2 * n - 2} on a {n}-board"
+            )
+        if pair in seen:
+            raise InvalidInputError(f"diagonal {pair} is excluded twice")
+        seen.add(pair)
+        covered += n - abs(pair[0] - (n - 1))
+        if covered > MAX_EXCLUDED_SQUARES:
+            raise InvalidInputError(
+                f"the excluded diagonals cover more than {MAX_EXCLUDED_SQUARES:,} squares, "
+                "more than any backend takes as blocked squares"
+            )
+        checked.append(pair)
+    return tuple(checked)
+
+
+def diagonal_squares(n: int, diagonal: Diagonal) -> Iterator[Square]:
+    """The squares of one diagonal of an ``n``-board, row by row.
+
+    >>> list(diagonal_squares(4, (2, 1))), list(diagonal_squares(4, (4, 0)))
+    ([(0, 2), (1, 1), (2, 0)], [(1, 0), (2, 1), (3, 2)])
+    """
+    k, kind = diagonal
+    if kind == 1:  # row + column = k
+        for row in range(max(0, k - n + 1), min(k, n - 1) + 1):
+            yield row, k - row
+    else:  # row - column = k - (n - 1)
+        shift = k - (n - 1)
+        for row in range(max(0, shift), min(n - 1, n - 1 + shift) + 1):
+            yield row, row - shift
+
+
+def _excluded(
+    n: int,
+    diagonals: tuple[Diagonal, ...],
+    queens: tuple[Square, ...],
+    blocked: frozenset[Square] | None,
+) -> frozenset[Square]:
+    """The blocked squares of an Excluded Diagonals instance: its diagonals' squares,
+    which ``blocked`` (when given) must repeat; no queen is given in that problem."""
+    if queens:
+        raise InvalidInputError(
+            "an Excluded Diagonals instance gives no queen: give diagonals= without fixed="
+        )
+    squares = frozenset(square for line in diagonals for square in diagonal_squares(n, line))
+    if blocked is not None and blocked != squares:
+        raise InvalidInputError(
+            "the blocked squares of an Excluded Diagonals instance are its diagonals' "
+            f"squares: blocked= gives {len(blocked)} squares, the diagonals cover "
+            f"{len(squares)}; give diagonals= alone"
+        )
+    return squares

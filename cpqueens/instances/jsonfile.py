@@ -4,7 +4,10 @@
 
 ``blocks`` and ``queens`` may be left out (no blocked square, no queen given);
 any other key is refused, so that a misspelt ``block`` is not silently read as
-no blocked square at all.
+no blocked square at all. An Excluded Diagonals instance (CSPLib problem 79) also
+carries its ``diagonals``, ``[k, kind]`` pairs in order, beside the blocked squares
+they make (so that a program reading ``blocks`` alone still has the whole problem);
+the reader checks that the two agree.
 
 >>> from cpqueens import Instance
 >>> text = format_json(Instance(5, fixed={2: 2}, blocked=[(1, 3), (0, 0)]))
@@ -23,13 +26,13 @@ from typing import Any
 
 from ..arguments import as_int, check_n
 from ..disk.structured import load_json
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, InvalidTypeError
 from ._text import SquareAt, check_queens, line_of, located
 from .instance import Instance
 
 #: The keys of an instance file: the board size, the blocked squares, the queens
 #: given in advance.
-KEYS = ("n", "blocks", "queens")
+KEYS = ("n", "blocks", "queens", "diagonals")
 
 
 def format_json(instance: Instance) -> str:
@@ -39,6 +42,8 @@ def format_json(instance: Instance) -> str:
         "blocks": [list(square) for square in instance.blocked],
         "queens": [list(square) for square in instance.fixed],
     }
+    if instance.diagonals is not None:
+        record["diagonals"] = [list(diagonal) for diagonal in instance.diagonals]
     return json.dumps(record) + "\n"
 
 
@@ -112,11 +117,19 @@ def _instance(record: Any, text: str, source: str, *, located_lists: bool) -> In
                 )
             squares[key].append(((row, column), line))
     check_queens(squares["queens"], squares["blocks"], refuse, base=0)
-    return Instance(
-        n,
-        fixed=[square for square, _ in squares["queens"]],
-        blocked=[square for square, _ in squares["blocks"]],
-    )
+    fixed = [square for square, _ in squares["queens"]]
+    blocked = [square for square, _ in squares["blocks"]]
+    if "diagonals" not in record:
+        return Instance(n, fixed=fixed, blocked=blocked)
+    diagonals = record["diagonals"]
+    if not isinstance(diagonals, list):
+        raise refuse(_key_line(text, "diagonals"), "diagonals must be a list of [k, kind] pairs")
+    try:  # the diagonals checked, and the blocked squares against theirs
+        return Instance(
+            n, fixed=fixed, blocked=blocked if "blocks" in record else None, diagonals=diagonals
+        )
+    except (InvalidInputError, InvalidTypeError) as error:
+        raise refuse(_key_line(text, "diagonals"), str(error)) from None
 
 
 class _List(list):
