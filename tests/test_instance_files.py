@@ -21,7 +21,7 @@ from cpqueens.instances import files, format_instance, generators, parse_instanc
 from cpqueens.instances.generators import random_solution
 
 MODEL = pathlib.Path(cpqueens.__file__).parent / "solvers" / "models" / "queens.mzn"
-READABLE = {"essence": ".param", "json": ".json", "dzn": ".dzn"}
+READABLE = {"essence": ".param", "json": ".json", "dzn": ".dzn", "xcsp": ".xml"}
 
 
 def solutions_of(instance: Instance) -> set[tuple[int, ...]]:
@@ -545,5 +545,5 @@ def test_generate_refuses_bad_input_with_status_2(tmp_path, monkeypatch, args, w
 
 
 def test_the_readers_and_writers_cover_the_formats():
-    assert set(files.FORMATS) == {"essence", "json", "dzn", "cnf", "xc", "fzn"}
+    assert set(files.FORMATS) == {"essence", "json", "dzn", "cnf", "xc", "fzn", "xcsp"}
     assert set(files.READABLE) == set(READABLE)

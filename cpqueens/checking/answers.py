@@ -35,6 +35,7 @@ from .parsing import read_output
 
 STATUSES = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}
 _TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
+_END_OF_INSTANTIATION = re.compile(r"</instantiation\s*>")
 
 
 class BadOutput(Exception):
@@ -67,7 +68,13 @@ def read_answer(
     invalid: list[str] = []
     count: int | None = None
     if values:
-        parsed = read_output(_TAG.sub(" ", " ".join(values)), n, "numbers", None)
+        # One board an <instantiation> (an output listing several has one a v line);
+        # v lines without one are one board, the competitions' way of splitting a line.
+        joined = " ".join(values)
+        split = _END_OF_INSTANTIATION.search(joined)
+        boards = _END_OF_INSTANTIATION.split(joined) if split else [joined]
+        lines = "\n".join(_TAG.sub(" ", board) for board in boards if board.strip())
+        parsed = read_output(lines, n, "numbers", None)
         solutions += [list(board) for board in parsed.boards]
         invalid += [line for _, line in parsed.invalid_lines]
         if not parsed.boards and not parsed.invalid_lines:

@@ -20,7 +20,7 @@ from .failures import failure, one_line, show_traceback
 #: 3 stopped by --time-limit (a run cut short, neither wrong nor bad input), 130 Ctrl-C.
 DISAGREES, INTERRUPTED = 1, 130
 TIMED_OUT = 3
-FORMATS = ("grid", "zero-plus", "x-dash", "letters", "json", "csv")
+FORMATS = ("grid", "zero-plus", "x-dash", "letters", "json", "csv", "xcsp")
 TREE_SUFFIXES = (".graphml", ".gexf", ".json", ".dot", ".png", ".svg", ".pdf")
 BENCH_SUFFIXES = (".png", ".svg", ".csv", ".json")
 REPORT_SUFFIXES = (".html", ".md")

@@ -36,7 +36,15 @@ from ._common import (
 
 
 def instance_options(function: Any) -> Any:
-    """--blocked and --instance: the instance asked about, beside N and --fixed."""
+    """--blocked, --instance and --diagonals: the instance asked about, beside N and
+    --fixed."""
+    function = click.option(
+        "--diagonals",
+        type=int,
+        metavar="D",
+        help="With an Excluded Diagonals --instance (CSPLib problem 79): its first D "
+        "diagonals, the instance.",
+    )(function)
     function = click.option(
         "-i",
         "--instance",
@@ -133,6 +141,7 @@ def solve(
     fixed: str,
     blocked: str,
     instance_file: str | None,
+    diagonals: int | None,
     seed: int | None,
     unique: bool,
     time_limit: float | None,
@@ -147,14 +156,15 @@ def solve(
     says whether it is satisfiable, unsatisfiable (proved: the search ran to the
     end) or unknown (stopped before knowing). Formats: grid (Q and .), zero-plus
     (0 and +), x-dash (x and -), letters (one column letter per row, a = first
-    column), json, csv (one row per solution). Exit status 3 when --time-limit
+    column), json, csv (one row per solution), xcsp (the XCSP competitions'
+    s line and one v <instantiation> line per solution). Exit status 3 when --time-limit
     stopped the search: the solutions found before it are printed.
     """
     from ..reporting.tables import format_solutions, result_record
 
     if every and limit is not None:
         raise BadInput("give either --limit or --all, not both")
-    problem = _problem(n, fixed, blocked, instance_file)
+    problem = _problem(n, fixed, blocked, instance_file, diagonals)
     size = problem.n
     fmt = "json" if as_json else fmt
     # The backend's own size refusal first: a hint below must name a backend that
@@ -189,15 +199,17 @@ def solve(
         # On top as well as in stats, so that a script need not know where to dig.
         emit_json({**result_record(result), "timed_out": timed_out})
     else:
-        if instance_file is not None or not problem.plain:
-            click.echo(_answer(result))
+        if (instance_file is not None or not problem.plain) and fmt != "xcsp":
+            click.echo(_answer(result))  # xcsp's own s line says it
         click.echo(format_solutions(result, fmt), nl=False)
     say(quiet or fmt == "json", _solve_summary(result, time_limit))
     if timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
 
 
-def _problem(n: int | None, fixed: str, blocked: str, instance_file: str | None) -> Instance:
+def _problem(
+    n: int | None, fixed: str, blocked: str, instance_file: str | None, diagonals: int | None
+) -> Instance:
     """The instance that ``solve`` or ``count`` was asked about: a file's, or N with
     the queens and blocked squares given."""
     if instance_file is not None:
@@ -205,7 +217,9 @@ def _problem(n: int | None, fixed: str, blocked: str, instance_file: str | None)
             raise BadInput("--instance brings its own N, queens and blocked squares: give it alone")
         from ..instances import read_instance
 
-        return read_instance(instance_file)
+        return read_instance(instance_file, diagonals=diagonals)
+    if diagonals is not None:
+        raise BadInput("--diagonals D takes the first D diagonals of an --instance FILE")
     if n is None:
         raise BadInput("give a board size N, or --instance FILE")
     return as_instance(n, ranges.parse_fixed(fixed) or None, ranges.parse_squares(blocked) or None)
@@ -248,6 +262,7 @@ def count(
     fixed: str,
     blocked: str,
     instance_file: str | None,
+    diagonals: int | None,
     time_limit: float | None,
     scheduler: str | None,
     backend_option: tuple[str, ...],
@@ -261,7 +276,7 @@ def count(
     """
     import time
 
-    problem = _problem(n, fixed, blocked, instance_file)
+    problem = _problem(n, fixed, blocked, instance_file, diagonals)
     n = problem.n
     queens = problem.fixed
     name = check_backend(backend or _fastest_counter())

@@ -4,12 +4,21 @@
 format     extensions                  squares      read / write
 =========  ==========================  ===========  =====================
 essence    .param, .eprime-param,      from 1       read and write
-           none (text opens letting)
+           none (text opens letting)   (init: 0)
 json       .json                       from 0       read and write
 dzn        .dzn                        from 0       read and write
 cnf        .cnf                        (variables)  write, for SAT solvers
 xc         .xc                         from 0       write, for Knuth's DLX
+fzn        .fzn                        from 0       write, for FlatZinc solvers
+xcsp       .xml, .xml.lzma, .xml.xz,   from 0       read and write (XCSP3;
+           .xml.gz                                  see :mod:`.xcsp`)
 =========  ==========================  ===========  =====================
+
+An Excluded Diagonals file (CSPLib problem 79: ``n = ...``, ``numdiags = ...``,
+``diags = [[k, kind], ...]``, no ``letting``) is a ``.param`` file too, or a file
+without an extension that opens so: it is read with ``diagonals=D``, its first D
+diagonals (:mod:`.diagonals`), and an instance made with ``diagonals=`` is written
+back as one (as JSON, with its ``diagonals`` beside its blocked squares).
 
 Errors name the file and, for a file that cannot be read, the line.
 
@@ -32,11 +41,15 @@ from ..disk.reading import MEGABYTE, decode, read_bytes
 from ..disk.writing import check_path, write_atomic
 from ..errors import InvalidInputError, InvalidTypeError
 from ._text import located
+from .compressed import compress, compression_of, decompress
+from .diagonals import format_diagonals, looks_like_diagonals, parse_diagonals
 from .dzn import format_dzn, parse_dzn
 from .essence import format_essence, looks_like_essence, parse_essence
+from .flatzinc import format_flatzinc
 from .instance import Instance
 from .jsonfile import format_json, parse_json
 from .xc import format_xc
+from .xcsp import format_xcsp, parse_xcsp
 
 #: Every format, and the extension a file of it is written with.
 FORMATS: dict[str, str] = {
@@ -45,12 +58,14 @@ FORMATS: dict[str, str] = {
     "dzn": ".dzn",
     "cnf": ".cnf",
     "xc": ".xc",
+    "fzn": ".fzn",
+    "xcsp": ".xml",
 }
 #: The largest instance file read: an instance of the largest board any backend
 #: takes, every row's queen given, is far smaller.
 MAX_INSTANCE_FILE = 100 * MEGABYTE
-#: The formats read back; cnf and xc lose the board's shape and are written only.
-READABLE = ("essence", "json", "dzn")
+#: The formats read back; cnf, xc and fzn are written only, for other solvers.
+READABLE = ("essence", "json", "dzn", "xcsp")
 _EXTENSIONS: dict[str, str] = {
     ".param": "essence",
     ".eprime-param": "essence",
@@ -58,11 +73,17 @@ _EXTENSIONS: dict[str, str] = {
     ".dzn": "dzn",
     ".cnf": "cnf",
     ".xc": "xc",
+    ".fzn": "fzn",
+    ".xml": "xcsp",
+    ".xml.lzma": "xcsp",
+    ".xml.xz": "xcsp",
+    ".xml.gz": "xcsp",
 }
 _READERS: dict[str, Callable[[str, str], Instance]] = {
     "essence": parse_essence,
     "json": parse_json,
     "dzn": parse_dzn,
+    "xcsp": parse_xcsp,
 }
 
 
@@ -78,9 +99,10 @@ def format_of(path: str | os.PathLike, *, reading: bool = False) -> str:
     Traceback (most recent call last):
     ...
     cpqueens.errors.InvalidInputError: cannot tell the instance format of 'x.txt' from its \
-extension '.txt'; allowed extensions: .param, .eprime-param, .json, .dzn, .cnf, .xc
+extension '.txt'; allowed extensions: .param, .eprime-param, .json, .dzn, .cnf, .xc, .fzn, \
+.xml, .xml.lzma, .xml.xz, .xml.gz
     """
-    suffix = check_path(path, "instance").suffix.lower()
+    suffix = _suffix(check_path(path, "instance"))
     if reading and suffix == "":
         return "essence"
     fmt = _EXTENSIONS.get(suffix)
@@ -99,20 +121,50 @@ extension '.txt'; allowed extensions: .param, .eprime-param, .json, .dzn, .cnf, 
     return fmt
 
 
-def read_instance(path: str | os.PathLike) -> Instance:
+def _suffix(path: Path) -> str:
+    """The extension that tells the format: ``.xml.gz`` whole, else the last one.
+
+    >>> _suffix(Path("q-8.XML.lzma")), _suffix(Path("a.b.json")), _suffix(Path("x.gz"))
+    ('.xml.lzma', '.json', '.gz')
+    """
+    name = path.name.lower()
+    if compression_of(name) is not None:
+        return "".join(path.suffixes[-2:]).lower()
+    return path.suffix.lower()
+
+
+def _stem(path: Path) -> str:
+    """The file's name without the extension that tells its format.
+
+    >>> _stem(Path("sets/q-8.xml.lzma")), _stem(Path("q-8.xml"))
+    ('q-8', 'q-8')
+    """
+    suffix = _suffix(path)
+    return path.name[: len(path.name) - len(suffix)] if suffix else path.name
+
+
+def read_instance(path: str | os.PathLike, *, diagonals: int | None = None) -> Instance:
     """Read an instance file; its format is told by the extension (see :data:`FORMATS`).
 
     Parameters
     ----------
     path : str or os.PathLike
         An Essence' parameter file (``.param``, ``.eprime-param``, or no extension
-        and text that opens with ``letting``), a JSON file (``.json``) or MiniZinc
-        data (``.dzn``).
+        and text that opens with ``letting``), an Excluded Diagonals file (the same
+        extensions, text that opens with ``n =``), a JSON file (``.json``), MiniZinc
+        data (``.dzn``) or an XCSP3 instance (``.xml``, ``.xml.lzma``, ``.xml.xz``,
+        ``.xml.gz``) that states n-queens.
+    diagonals : int, optional
+        For an Excluded Diagonals file, and only there: how many of its diagonals,
+        from the first, make the instance (0 up to the number it lists). Such a file
+        is refused without it.
 
     Returns
     -------
     Instance
-        Named after the file's stem (``blocked-8.param`` gives ``"blocked-8"``).
+        Named after the file's stem (``blocked-8.param`` gives ``"blocked-8"``), and d
+        for an Excluded Diagonals file (``diag-10-4-1.param`` with d = 6 gives
+        ``"diag-10-4-1-d6"``).
 
     Raises
     ------
@@ -122,29 +174,56 @@ def read_instance(path: str | os.PathLike) -> Instance:
     source = os.fspath(check_path(path, "instance"))
     format_of(source, reading=True)  # an extension that is no instance: refused unread
     data = read_bytes(source, what="an instance file", limit=MAX_INSTANCE_FILE)
-    return instance_from_bytes(data, source)
+    return instance_from_bytes(data, source, diagonals=diagonals)
 
 
-def instance_from_bytes(data: bytes, source: str) -> Instance:
+def instance_from_bytes(data: bytes, source: str, *, diagonals: int | None = None) -> Instance:
     """The instance in ``data``, the bytes of the file named ``source`` (whose
-    extension tells the format, as for :func:`read_instance`): the one reading of
-    every instance file, on disk or in an archive.
+    extension tells the format, and ``diagonals`` the instance of an Excluded
+    Diagonals file, as for :func:`read_instance`): the one reading of every instance
+    file, on disk or in an archive.
 
     >>> instance_from_bytes(b"letting n = 6", "archive.zip/six.param")
     Instance(n=6, name='six')
     """
     fmt = format_of(source, reading=True)
+    if fmt == "xcsp":
+        if diagonals is not None:
+            raise _not_diagonals(source)
+        # Bytes, not text, to the XML parser: it reads the encoding the file declares.
+        xcsp = parse_xcsp(decompress(data, source, limit=MAX_INSTANCE_FILE), source)
+        return Instance(xcsp.n, fixed=xcsp.fixed, blocked=xcsp.blocked, name=_stem(Path(source)))
     text = decode(data, source)
     target = Path(source)
+    if fmt == "essence" and looks_like_diagonals(text):
+        return parse_diagonals(text, source, diagonals, stem=target.stem)
+    if diagonals is not None:
+        raise _not_diagonals(source)
     if target.suffix == "" and not looks_like_essence(text):
         raise located(
             source,
             None,
             "a file without an extension is read as Essence' and must open with "
-            "'letting'; name it .param, .json or .dzn",
+            "'letting' (or, an Excluded Diagonals file, with 'n ='); name it .param, "
+            ".json or .dzn",
         )
     instance = _READERS[fmt](text, source)
-    return Instance(instance.n, fixed=instance.fixed, blocked=instance.blocked, name=target.stem)
+    return Instance(
+        instance.n,
+        fixed=instance.fixed,
+        blocked=instance.blocked,
+        name=target.stem,
+        diagonals=instance.diagonals,
+    )
+
+
+def _not_diagonals(source: str) -> InvalidInputError:
+    return located(
+        source,
+        None,
+        "diagonals= takes the first D diagonals of an Excluded Diagonals file (n = ..., "
+        "numdiags = ..., diags = [...]); this file is not one",
+    )
 
 
 def format_instance(instance: Instance, fmt: str) -> str:
@@ -157,6 +236,8 @@ def format_instance(instance: Instance, fmt: str) -> str:
     if not isinstance(instance, Instance):
         raise InvalidTypeError(f"instance must be an Instance, got {type(instance).__name__}")
     if fmt == "essence":
+        if instance.diagonals is not None:  # written back as what it is
+            return format_diagonals(instance)
         return format_essence(instance)
     if fmt == "json":
         return format_json(instance)
@@ -164,16 +245,25 @@ def format_instance(instance: Instance, fmt: str) -> str:
         return format_dzn(instance)
     if fmt == "xc":
         return format_xc(instance)
+    if fmt == "fzn":
+        return format_flatzinc(instance)
     if fmt == "cnf":
         return _dimacs(instance)
+    if fmt == "xcsp":
+        return format_xcsp(instance)
     raise InvalidInputError(f"unknown instance format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 
-def parse_instance(text: str, fmt: str, source: str = "<text>") -> Instance:
-    """Read an instance from ``text`` in a readable format (essence, json or dzn).
+def parse_instance(
+    text: str, fmt: str, source: str = "<text>", *, diagonals: int | None = None
+) -> Instance:
+    """Read an instance from ``text`` in a readable format (essence, json or dzn);
+    ``diagonals`` as for :func:`read_instance`, an Excluded Diagonals file being essence.
 
     >>> parse_instance("letting n = 4 $ a comment", "essence")
     Instance(n=4)
+    >>> parse_instance("n = 4 numdiags = 1 diags = [[0, 1]]", "essence", diagonals=1)
+    Instance(n=4, diagonals=((0, 1),))
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"text must be a str, got {type(text).__name__}")
@@ -182,6 +272,10 @@ def parse_instance(text: str, fmt: str, source: str = "<text>") -> Instance:
         raise InvalidInputError(
             f"cannot read instances in format {fmt!r}; readable: {', '.join(READABLE)}"
         )
+    if fmt == "essence" and looks_like_diagonals(text):
+        return parse_diagonals(text, source, diagonals)
+    if diagonals is not None:
+        raise _not_diagonals(source)
     return reader(text, source)
 
 
@@ -196,8 +290,10 @@ def write_instance(
         The instance to write.
     path : str or os.PathLike
         ``.param`` or ``.eprime-param`` (Essence', 1-based), ``.json`` (0-based),
-        ``.dzn`` (data for ``queens.mzn``), ``.cnf`` (DIMACS, for SAT solvers) or
-        ``.xc`` (exact cover, for Knuth's DLX programs).
+        ``.dzn`` (data for ``queens.mzn``), ``.cnf`` (DIMACS, for SAT solvers),
+        ``.xc`` (exact cover, for Knuth's DLX programs), ``.fzn`` (FlatZinc, for any
+        FlatZinc solver; columns from 0) or ``.xml`` (XCSP3, for ACE and the XCSP
+        competitions' solvers; ``.xml.lzma``, ``.xml.xz`` or ``.xml.gz`` compressed).
     format : str, optional
         One of :data:`FORMATS`, for a path whose extension says nothing.
 
@@ -214,7 +310,10 @@ def write_instance(
         )
     else:
         fmt = format
-    return write_atomic(path, format_instance(instance, fmt))
+    text = format_instance(instance, fmt)
+    if compression_of(os.fspath(path)) is not None:
+        return write_atomic(path, compress(text.encode(), os.fspath(path)))
+    return write_atomic(path, text)
 
 
 def _dimacs(instance: Instance) -> str:

@@ -28,14 +28,22 @@ def format_solutions(result: Result, fmt: str) -> str:
     """Return the solutions of ``result`` as text in ``fmt``, ending with a newline.
 
     ``fmt`` is a board style of :func:`cpqueens.render` (boards separated by a blank
-    line; ``letters`` one per line), ``json`` (the whole result) or ``csv`` (a row
-    per solution, a column per row of the board).
+    line; ``letters`` one per line), ``json`` (the whole result), ``csv`` (a row
+    per solution, a column per row of the board) or ``xcsp`` (the XCSP competitions'
+    answer: an ``s`` line, then a ``v`` line of an ``<instantiation>`` a solution, of
+    the array ``q`` that cpqueens' XCSP3 files declare).
 
     >>> import cpqueens
     >>> print(format_solutions(cpqueens.solve(4, limit=1), "csv"), end="")
     solution,row0,row1,row2,row3
     1,1,3,0,2
+    >>> print(format_solutions(cpqueens.solve(4, limit=1), "xcsp"), end="")
+    s SATISFIABLE
+    v <instantiation id="sol1" type="solution"> <list> q[] </list> <values> 1 3 0 2 </values> \
+</instantiation>
     """
+    if fmt == "xcsp":
+        return _xcsp_answer(result)
     if fmt == "json":
         return json.dumps(result_record(result), indent=2) + "\n"
     if fmt == "csv":
@@ -48,6 +56,18 @@ def format_solutions(result: Result, fmt: str) -> str:
     separator = "\n" if fmt == "letters" else "\n\n"
     text = separator.join(render(s, style=fmt) for s in result.solutions)  # type: ignore[arg-type]
     return text + "\n" if text else ""
+
+
+def _xcsp_answer(result: Result) -> str:
+    status = {True: "SATISFIABLE", False: "UNSATISFIABLE", None: "UNKNOWN"}[result.satisfiable]
+    lines = [f"s {status}"]
+    for index, solution in enumerate(result.solutions, 1):
+        values = " ".join(map(str, solution))
+        lines.append(
+            f'v <instantiation id="sol{index}" type="solution"> <list> q[] </list> '
+            f"<values> {values} </values> </instantiation>"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def result_record(result: Result) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..disk.safexml import check_xml
 from ..errors import InvalidInputError
 from .flat import flat_nodes, read_tree_bytes, rebuild
 from .replay import TreeProblem, Where, node_where
@@ -56,7 +57,10 @@ def _read_xml(path: Path, name: str) -> nx.DiGraph:
     import networkx as nx
 
     try:
-        data = io.BytesIO(read_tree_bytes(path))
+        raw = read_tree_bytes(path)
+        # networkx's parser would expand entities: a DTD or an entity is refused first.
+        check_xml(raw, str(path))
+        data = io.BytesIO(raw)
         if name == "GraphML":
             G = nx.read_graphml(data, node_type=int)
         else:
