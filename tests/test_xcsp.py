@@ -25,6 +25,7 @@ from cpqueens import Instance, InvalidInputError
 from cpqueens.checking.answers import read_answer
 from cpqueens.cli import cli
 from cpqueens.instances import format_instance, parse_instance
+from cpqueens.instances.xcsp import parse_xcsp
 
 DATA = pathlib.Path(__file__).parent / "data" / "xcsp"
 FIELD = pathlib.Path(__file__).parent / "data" / "field" / "csplib-080"
@@ -164,6 +165,10 @@ def test_blocked_squares_in_the_domains():
     rules += "<allDifferent> " + " ".join(f"sub(x[{r}],{r})" for r in range(5)) + " </allDifferent>"
     text = _file(rules, variables)
     assert parse_instance(text, "xcsp") == EXPECTED
+    annotated = text.replace(
+        "</instance>", "<annotations><decision> x[] </decision></annotations></instance>"
+    )
+    assert parse_instance(annotated, "xcsp") == EXPECTED
 
 
 # --- cpqueens' own files --------------------------------------------------------------
@@ -485,3 +490,28 @@ def test_an_entity_bomb_is_refused_at_once_in_little_memory(tmp_path):
     assert len(report["refused"]) == 2 and all("DOCTYPE instance" in r for r in report["refused"])
     assert report["seconds"] < 1
     assert report["grown_kb"] < 100 * 1024
+
+
+def test_nesting_too_deep_is_refused_without_a_recursion_error():
+    deep = '<instance format="XCSP3" type="CSP">' + "<block>" * 100_000
+    with pytest.raises(InvalidInputError, match="nested deeper than 64 levels"):
+        parse_instance(deep, "xcsp", "deep.xml")
+    predicate = "ne(" * 200 + "q[0]" + ",1)" * 200
+    with pytest.raises(InvalidInputError, match=r"deep\.xml:5: <intension>: nested deeper"):
+        parse_instance(rule(predicate).replace(' id="c7"', ""), "xcsp", "deep.xml")
+
+
+def test_encodings_the_file_declares_are_read():
+    declared = '<?xml version="1.0" encoding="UTF-16"?>\n' + QUEENS_8
+    assert parse_xcsp(declared.encode("utf-16"), "u16.xml") == Instance(8)
+    assert parse_xcsp(b"\xef\xbb\xbf" + QUEENS_8.encode(), "bom.xml") == Instance(8)
+
+
+def test_a_program_reading_xcsp3_files_is_cross_checked_on_instances():
+    # cpqueens itself as the XCSP solver: it reads the .xml file, answers in s and v lines.
+    program = f"{sys.executable} -m cpqueens solve --instance {{instance}} -f xcsp -q -b stack"
+    solver = cpqueens.Command(program, instance_format="xml")
+    cases = [ACE_CASES["given and blocked"], ACE_CASES["unsatisfiable"]]
+    report = cpqueens.crosscheck(cases, [solver], "tree")
+    assert [row.answer for row in report.rows] == ["sat", "unsat"]
+    assert report.ok

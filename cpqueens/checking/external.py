@@ -37,7 +37,7 @@ from .running import Printed, check_program, run_program
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
 #: The formats ``{instance}`` files can be written in (suffixes).
-INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn")
+INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn", "xml")
 #: The most a program may print on standard output (bytes) before it is stopped: every
 #: solution of n=13 printed as grids (about 24 MiB) fits, and a program that never
 #: stops printing would otherwise fill the memory.
@@ -80,9 +80,10 @@ class Command:
         ``{instance}`` (replaced by the file's path, as ``{n}`` is by the size):
         ``"json"`` (0-based, the PyCSP3 models' form; default), ``"param"``
         (Essence', 1-based), ``"dzn"`` (MiniZinc data for the shipped model),
-        ``"cnf"`` (DIMACS), ``"xc"`` (Knuth's exact cover) or ``"fzn"`` (FlatZinc,
+        ``"cnf"`` (DIMACS), ``"xc"`` (Knuth's exact cover), ``"fzn"`` (FlatZinc,
         for a FlatZinc solver such as ``fzn-gecode``; read its output with
-        ``parse="flatzinc"``).
+        ``parse="flatzinc"``) or ``"xml"`` (XCSP3, for an XCSP solver, whose ``s`` and
+        ``v <instantiation>`` lines are read).
     ignore : str or sequence of str, optional
         Regular expressions of output lines to leave out (see
         :func:`cpqueens.parse_boards`): its prose, when even a note is too much.
