@@ -37,7 +37,8 @@ MAX_TOTAL_SQUARES = 20_000_000
 class Recipe:
     """One ``[[instances]]`` table as read, before anything is built: a generator and
     the values it combines (``counts`` are its blocked squares or given queens), or
-    the files its patterns match."""
+    the files its patterns match (``counts`` then the diagonals taken of each
+    Excluded Diagonals file, one instance a file and d)."""
 
     where: str
     generator: str | None = "plain"
@@ -51,7 +52,7 @@ class Recipe:
     def instances(self) -> int:
         """How many instances it makes (at most: the same board twice is one)."""
         if self.generator is None:
-            return len(self.files)
+            return len(self.files) * max(1, len(self.counts))
         if self.generator == "plain":
             return len(self.sizes)
         return len(self.sizes) * len(self.counts) * len(self.seeds)

@@ -17,7 +17,7 @@ A spec is a TOML file (read with :mod:`tomllib`) or the same thing as a dict::
     seeds = [1, 2, 3]
 
     [[instances]]                # files read by read_instance, relative to the spec's folder
-    files = "instances/*.param"
+    files = "instances/*.param"  # Excluded Diagonals files: diagonals = [d, ...] too
 
     [[solvers]]
     label = "glucose"
@@ -149,10 +149,16 @@ def board_json(instance: Instance) -> str:
     """An instance's board (its size, given queens and blocked squares, not its name)
     as canonical JSON: what the results store keeps of it, and what its key hashes.
 
+    An Excluded Diagonals instance keeps its diagonals too: a board of its own.
+
     >>> board_json(Instance(4, fixed={1: 3}, blocked=[(0, 1)], name="x"))
     '{"blocked":[[0,1]],"fixed":[[1,3]],"n":4}'
+    >>> board_json(Instance(2, diagonals=[(0, 1)]))
+    '{"blocked":[[0,0]],"diagonals":[[0,1]],"fixed":[],"n":2}'
     """
-    return _canonical({"n": instance.n, "fixed": instance.fixed, "blocked": instance.blocked})
+    diagonals = {} if instance.diagonals is None else {"diagonals": instance.diagonals}
+    return _canonical({"n": instance.n, "fixed": instance.fixed, "blocked": instance.blocked,
+                       **diagonals})  # fmt: skip
 
 
 def instance_key(instance: Instance) -> str:
@@ -234,8 +240,11 @@ def _read(raw: dict[str, Any], folder: Path, stem: str) -> CampaignSpec:
 def _recipe(table: Mapping[str, Any], where: str, folder: Path) -> Recipe:
     """An ``[[instances]]`` table, every key checked, nothing built yet."""
     if "files" in table:
-        _only(table, ("files",), where)
-        return Recipe(where, None, files=tuple(_matching(table["files"], folder, where)))
+        _only(table, ("files", "diagonals"), where)  # Excluded Diagonals files: their first d
+        whole = lambda d: check_int(d, "diagonals", 0)  # noqa: E731
+        ds = _int_list(table, "diagonals", where, whole, required=False)
+        files = tuple(_matching(table["files"], folder, where))
+        return Recipe(where, None, counts=tuple(ds), files=files)
     if "generator" not in table:
         raise InvalidInputError(f"{where}: give either generator = ... or files = ...")
     generator = table["generator"]
@@ -315,19 +324,20 @@ def _matching(pattern: object, folder: Path, where: str) -> list[str]:
 def _from_files(
     recipe: Recipe, folder: Path, largest: tuple[int, str]
 ) -> Iterator[CampaignInstance]:
-    for path in recipe.files:
+    for path, d in itertools.product(recipe.files, recipe.counts or [None]):
         shown = os.path.relpath(path, folder)
         with _about(recipe.where):
             if is_bundle(path):  # a folder or an archive: every instance file in it
-                bundle = read_instances(path)
+                bundle = read_instances(path, diagonals=d)
                 labels = [os.path.relpath(source, folder) for source in bundle.sources]
                 found = list(zip(labels, bundle, strict=True))
             else:
-                found = [(shown, read_instance(path))]
+                found = [(shown, read_instance(path, diagonals=d))]
             for label, instance in found:
                 check_board(instance.n, label, largest)
         for label, instance in found:
-            yield CampaignInstance(label, instance, {"file": label})
+            source = {"file": label} if d is None else {"file": label, "diagonals": d}
+            yield CampaignInstance(label if d is None else f"{label}-d{d}", instance, source)
 
 
 def _solvers(

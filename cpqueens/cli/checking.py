@@ -51,6 +51,13 @@ if TYPE_CHECKING:
     "in a folder or an archive (.zip, .tar.gz). Repeatable.",
 )
 @click.option(
+    "--diagonals",
+    type=int,
+    metavar="D",
+    help="The --instance files are Excluded Diagonals files (CSPLib problem 79): check "
+    "each one's first D diagonals.",
+)
+@click.option(
     "--backends",
     "names",
     metavar="A,B,...",
@@ -129,6 +136,7 @@ if TYPE_CHECKING:
 def crosscheck(
     sizes: str | None,
     instance_files: tuple[str, ...],
+    diagonals: int | None,
     names: str | None,
     commands: tuple[str, ...],
     instance_format: str,
@@ -170,6 +178,8 @@ def crosscheck(
 
     if not sizes and not instance_files:
         raise BadInput("give a RANGE of board sizes, or --instance FILE")
+    if diagonals is not None and not instance_files:
+        raise BadInput("--diagonals D takes the first D diagonals of each --instance FILE")
     faults_target = output_path(faults_file, FAULT_SUFFIXES)
     cases: list[Any] = list(compared_sizes(sizes, names, commands)) if sizes else []
     if instance_files:
@@ -178,12 +188,12 @@ def crosscheck(
 
         for path in instance_files:
             if is_bundle(path):  # a folder or an archive of instance files
-                bundle = read_instances(path)
+                bundle = read_instances(path, diagonals=diagonals)
                 for name, reason in bundle.skipped:
                     say(quiet, f"skipped {name}: {reason}")
                 cases.extend(bundle)
             else:
-                cases.append(read_instance(path))
+                cases.append(read_instance(path, diagonals=diagonals))
     changed = {
         "--instance-format": instance_format != "json",
         "--parse": parse != "auto",

@@ -1,4 +1,6 @@
-"""The commands that make instance files: ``generate blocked`` and ``generate completion``.
+"""The commands that make instance files: ``generate blocked``, ``generate completion``,
+``generate diagonals`` and ``generate diagonals-to-completion`` (the reduction of an
+Excluded Diagonals file to a completion instance).
 
 One instance goes to ``-o FILE`` (the format told by its extension) or to stdout;
 ``--count C`` makes C of them, seeds S, S+1, ..., into the folder ``-o DIR/``, each
@@ -22,7 +24,8 @@ from ._common import BadInput, Group, finished, quiet_option, say
 
 @click.group(cls=Group)
 def generate() -> None:
-    """Make blocked n-queens and n-queens completion instances, reproducible by seed.
+    """Make blocked n-queens, n-queens completion and Excluded Diagonals instances,
+    reproducible by seed.
 
     \b
     Examples:
@@ -30,6 +33,8 @@ def generate() -> None:
       cpqueens generate blocked 30 --blocked 250 --min-free 2 --seed 1 --count 10 -o out/
       cpqueens generate completion 25 --queens 8 --seed 4 -o c25.json
       cpqueens generate completion 25 --queens 20 --from-solution --seed 4 -o c25.dzn
+      cpqueens generate diagonals 10 --seed 1 -o diag10.param
+      cpqueens generate diagonals-to-completion diag10.param --diagonals 6 -o c.param
 
     \b
     Formats, told by -o's extension (--format for a folder or stdout):
@@ -39,6 +44,7 @@ def generate() -> None:
       cnf      .cnf                   DIMACS CNF, for SAT solvers
       xc       .xc                    exact cover, for Knuth's DLX programs
       fzn      .fzn                   FlatZinc, for any FlatZinc solver (fzn-gecode ...)
+      xcsp     .xml, .xml.xz, .xml.gz XCSP3, for ACE and the XCSP competitions' solvers
     """
 
 
@@ -151,6 +157,101 @@ def completion(
         fmt,
         quiet,
     )
+
+
+@generate.command()
+@click.argument("n", type=int)
+@click.option(
+    "--min-free",
+    type=int,
+    default=4,
+    show_default=True,
+    help="The fewest free squares left in every row and column.",
+)
+@click.option(
+    "-d",
+    "--diagonals",
+    type=int,
+    help="Keep the first D diagonals. Default: all, a file whose every first D is an instance.",
+)
+@_common_options
+def diagonals(
+    n: int,
+    min_free: int,
+    diagonals: int | None,
+    seed: int,
+    count: int,
+    output: str | None,
+    fmt: str | None,
+    quiet: bool,
+) -> None:
+    """Exclude whole diagonals of an N x N board at random (CSPLib problem 79).
+
+    Gent, Jefferson and Nightingale's generator: the sum and difference diagonals,
+    in a random order, each excluded while every row and column keeps --min-free
+    free squares. Written as a .param file it is their format (n, numdiags, diags),
+    read back with --diagonals D: its first D diagonals.
+    """
+    from ..instances import random_diagonals
+
+    kept = "" if diagonals is None else f"-d{diagonals}"
+    _generate(
+        lambda s: random_diagonals(n, diagonals, min_free=min_free, seed=s),
+        f"diag-n{n}-free{min_free}{kept}",
+        seed,
+        count,
+        output,
+        fmt,
+        quiet,
+    )
+
+
+@generate.command("diagonals-to-completion")
+@click.argument("file")
+@click.option(
+    "-d",
+    "--diagonals",
+    type=int,
+    help="The instance of FILE: its first D diagonals (needed for an Excluded Diagonals "
+    "file; a JSON file carries its own).",
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    help="The file (format from its extension). Default: print the instance.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(list(FORMATS)),
+    help="The format on stdout (default essence).",
+)
+@quiet_option
+def diagonals_to_completion(
+    file: str, diagonals: int | None, output: str | None, fmt: str | None, quiet: bool
+) -> None:
+    """The n-queens completion instance of an Excluded Diagonals instance.
+
+    Gent, Jefferson and Nightingale's reduction (their queens-diag-transform.py):
+    the same instance, a board of about 266 N with all but N queens given, and as
+    many solutions. Only backends that take such boards decide it (see
+    docs/instances.md).
+    """
+    from ..instances import diagonals_to_completion as reduction
+    from ..instances import read_instance
+
+    made = reduction(read_instance(file, diagonals=diagonals))
+    if output is None:
+        click.echo(format_instance(made, fmt or "essence"), nl=False)
+        return
+    if output.endswith(("/", os.sep)) or Path(output).is_dir():
+        raise BadInput(f"-o names the file to write, e.g. -o {made.name or 'completion'}.param")
+    ((target, chosen),) = _targets(output, "", range(1), 1, fmt)
+    write_instance(made, target, format=chosen)
+    finished(target.name)
+    say(quiet, f"wrote {target} (n={made.n:,}, {made.n - len(made.fixed)} queens to place)")
 
 
 def _generate(

@@ -87,12 +87,14 @@ def is_bundle(path: str | os.PathLike) -> bool:
     return target.is_dir() or target.name.lower().endswith(ARCHIVES)
 
 
-def read_instances(path: str | os.PathLike) -> InstanceFiles:
+def read_instances(path: str | os.PathLike, *, diagonals: int | None = None) -> InstanceFiles:
     """Read every instance file in the folder or archive ``path`` (see the module's
     description for what is skipped and the bounds an archive is read within).
 
     Each instance is named after its file's stem, as :func:`~cpqueens.read_instance`
-    names it. A folder or archive with no instance at all is an error.
+    names it. A folder or archive with no instance at all is an error. ``diagonals``
+    takes the first D diagonals of every file, all Excluded Diagonals files then (a
+    set of CSPLib problem 79), as :func:`~cpqueens.read_instance` does of one.
     """
     target = check_path(path, "instances")
     source = os.fspath(path)
@@ -111,7 +113,7 @@ def read_instances(path: str | os.PathLike) -> InstanceFiles:
         if reason is not None:
             skipped.append((name, reason))
             continue
-        instances.append(instance_from_bytes(data(), name))
+        instances.append(instance_from_bytes(data(), name, diagonals=diagonals))
         sources.append(name)
     if not instances:
         raise InvalidInputError(

@@ -58,9 +58,10 @@ _SPEC_KEY = {"seed": "seeds"}
 def _instance_tables(rows: Sequence[Row]) -> list[dict[str, Any]]:
     """The [[instances]] tables that make these instances: one per generator and fixed
     options when the instances are every combination of their values, else one per
-    instance; the files in one."""
+    instance; the files in one (one a number of diagonals taken of Excluded Diagonals
+    files)."""
     groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
-    files = []
+    files: dict[int | None, list[str]] = defaultdict(list)
     for row in first_runs(rows, "instance_hash").values():
         params = dict(row.get("params") or {})
         if row.get("generator"):
@@ -68,7 +69,7 @@ def _instance_tables(rows: Sequence[Row]) -> list[dict[str, Any]]:
                                  or k == "min_free"))  # fmt: skip
             groups[(row["generator"], fixed)].append(params)
         elif row.get("file"):
-            files.append(row["file"])
+            files[params.get("diagonals")].append(row["file"])
     tables = []
     for (generator, fixed), members in groups.items():
         keys = [k for k in members[0] if k not in dict(fixed)]
@@ -83,8 +84,8 @@ def _instance_tables(rows: Sequence[Row]) -> list[dict[str, Any]]:
             table = {"generator": generator}
             table.update({_SPEC_KEY.get(k, k): v for k, v in listed.items()})
             tables.append({**table, **dict(fixed)})
-    if files:
-        tables.append({"files": sorted(files)})
+    for d, paths in sorted(files.items(), key=lambda item: (item[0] is not None, item[0])):
+        tables.append({"files": sorted(paths)} | ({} if d is None else {"diagonals": [d]}))
     return tables
 
 
