@@ -20,6 +20,10 @@ from backend_sets import ENUMERATING, EXHAUSTIVE, FINDERS, missing, params
 
 from cpqueens.solvers import REGISTRY
 
+#: Files kept as published (PyCSP3's models among them), never collected: a model file
+#: is a program run with its data, not a module to import.
+collect_ignore = ["data"]
+
 #: The variable CI sets to make every skip but the deliberate ones a failure.
 STRICT = "CPQUEENS_STRICT_SKIPS"
 
