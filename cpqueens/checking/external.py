@@ -29,6 +29,7 @@ from ..display.terminal import printable
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, as_instance, write_instance
 from .cases import describe
+from .flatzinc_flags import FLAGS, expand_flags, flatzinc_flags
 from .parsed import ParsedOutput
 from .parsing import Ignore, check_base, check_style, compile_ignore, read_output
 from .rows import COMPARISONS
@@ -36,8 +37,10 @@ from .running import Printed, check_program, run_program
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
-#: The formats ``{instance}`` files can be written in (suffixes).
-INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn", "xml")
+#: The formats ``{instance}`` files can be written in (``xml`` is another name of ``xcsp``).
+INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn", "xcsp", "xml")
+#: The suffix of a format's files, where it is not the format's name.
+_SUFFIXES = {"xcsp": "xml"}
 #: The most a program may print on standard output (bytes) before it is stopped: every
 #: solution of n=13 printed as grids (about 24 MiB) fits, and a program that never
 #: stops printing would otherwise fill the memory.
@@ -82,8 +85,15 @@ class Command:
         (Essence', 1-based), ``"dzn"`` (MiniZinc data for the shipped model),
         ``"cnf"`` (DIMACS), ``"xc"`` (Knuth's exact cover), ``"fzn"`` (FlatZinc,
         for a FlatZinc solver such as ``fzn-gecode``; read its output with
-        ``parse="flatzinc"``) or ``"xml"`` (XCSP3, for an XCSP solver, whose ``s`` and
-        ``v <instantiation>`` lines are read).
+        whose output ``parse="auto"`` then reads as FlatZinc's) or ``"xcsp"`` (XCSP3,
+        for an XCSP solver, whose ``s`` and ``v <instantiation>`` lines are read;
+        ``"xml"`` is another name of it).
+    time_limit : float, optional
+        Seconds the program is told to stop after, through ``{flags}`` in a FlatZinc
+        command (``-t`` and its milliseconds; see
+        :func:`~cpqueens.checking.flatzinc_flags.flatzinc_flags`). ``{flags}``
+        stands for the FlatZinc flags of the question (``-a`` for every solution),
+        and is refused in a command of another ``instance_format``.
     ignore : str or sequence of str, optional
         Regular expressions of output lines to leave out (see
         :func:`cpqueens.parse_boards`): its prose, when even a note is too much.
@@ -119,6 +129,7 @@ class Command:
         ignore: Ignore = None,
         instance_format: str = "json",
         env: Mapping[str, str] | None = None,
+        time_limit: float | None = None,
     ):
         self.template = _split(command)
         self.env = None if env is None else check_environment(env)
@@ -129,6 +140,14 @@ class Command:
                 f"got {instance_format!r}"
             )
         self.instance_format = instance_format
+        if instance_format == "fzn" and parse == "auto":
+            parse = "flatzinc"  # a FlatZinc solver prints what the FlatZinc standard says
+        if any(FLAGS in part for part in self.template) and instance_format != "fzn":
+            raise InvalidInputError(
+                f"{FLAGS} stands for a FlatZinc solver's flags (-a, -t): it needs "
+                f'instance_format="fzn", got {instance_format!r}'
+            )
+        self.time_limit = None if time_limit is None else check_seconds(time_limit, "time_limit")
         check_reading(parse, expect, base)
         if timeout is not None:
             timeout = check_seconds(timeout, "timeout")
@@ -150,15 +169,20 @@ class Command:
     def __repr__(self) -> str:
         return f"Command({self.name!r}, parse={self.parse!r}, expect={self.expect!r})"
 
-    def argv(self, n: int, instance: str | None = None) -> list[str]:
-        """The argument list for board size ``n`` (and the instance file's path).
+    def argv(self, n: int, instance: str | None = None, question: str | None = None) -> list[str]:
+        """The argument list for board size ``n`` (and the instance file's path), with
+        ``{flags}`` the FlatZinc flags of ``question`` (None: the one ``expect`` asks).
 
         >>> Command("./queens --size {n} --all").argv(8)
         ['./queens', '--size', '8', '--all']
         >>> Command("./queens {instance}").argv(8, "/tmp/a.json")
         ['./queens', '/tmp/a.json']
+        >>> Command("fzn-gecode {flags} {instance}", instance_format="fzn").argv(8, "q.fzn")
+        ['fzn-gecode', '-a', 'q.fzn']
         """
-        parts = [part.replace("{n}", str(n)) for part in self.template]
+        asked = self.expect if question is None else question
+        template = expand_flags(self.template, flatzinc_flags(asked, self.time_limit))
+        parts = [part.replace("{n}", str(n)) for part in template]
         if instance is not None:
             parts = [part.replace("{instance}", instance) for part in parts]
         return parts
@@ -168,11 +192,13 @@ class Command:
         """True when the command holds ``{instance}``: it reads an instance file."""
         return any("{instance}" in part for part in self.template)
 
-    def run(self, case: int | Instance) -> Printed:
+    def run(self, case: int | Instance, question: str | None = None) -> Printed:
         """Run the program for a board size or an instance and return what it printed.
 
         With ``{instance}`` in the command, the instance (a plain size too) is
         written in ``instance_format`` to a temporary folder and its path put there.
+        ``question`` (``all``, ``count``, ``decide``, ``some``) chooses what
+        ``{flags}`` stands for; None: what ``expect`` asks.
 
         Raises
         ------
@@ -189,12 +215,13 @@ class Command:
                     f"{describe(instance)}: the command has no {{instance}}, so the program "
                     "cannot be told the queens given and the squares blocked"
                 )
-            return self._run(self.argv(instance.n))
+            return self._run(self.argv(instance.n, question=question))
         with tempfile.TemporaryDirectory(prefix="cpqueens-") as folder:
             stem = _file_stem(instance.name) or f"queens-{instance.n}"
-            path = Path(folder) / f"{stem}.{self.instance_format}"
+            suffix = _SUFFIXES.get(self.instance_format, self.instance_format)
+            path = Path(folder) / f"{stem}.{suffix}"
             write_instance(instance, path)
-            return self._run(self.argv(instance.n, str(path)))
+            return self._run(self.argv(instance.n, str(path), question))
 
     def _run(self, argv: list[str]) -> Printed:
         """Run it once; how it failed, if it did, as a :class:`CommandFailedError`."""
