@@ -13,6 +13,7 @@ from .board import Solution, canonical, from_letters, is_valid, render, symmetri
 from .checking.compare import crosscheck
 from .checking.external import Command
 from .checking.flatzinc_output import FlatZincOutput, read_flatzinc_output
+from .checking.flatzinc_solvers import FlatZincSolver
 from .checking.parsed import ParsedOutput
 from .checking.parsing import parse_boards
 from .checking.rows import CrossCheckRow
@@ -55,6 +56,7 @@ __all__ = [
     "CrossCheckReport",
     "CrossCheckRow",
     "FlatZincOutput",
+    "FlatZincSolver",
     "Instance",
     "InvalidInputError",
     "InvalidTypeError",
