@@ -79,7 +79,7 @@ def program_decision(command: Command, instance: Instance) -> Decision:
     :class:`~cpqueens.checking.answers.BadOutput` when what it printed contradicts
     itself (``s SATISFIABLE`` and no board, two status lines).
     """
-    printed = command.run(instance)
+    printed = command.run(instance, question="decide")  # a FlatZinc solver: no -a
     read = read_answer(printed.stdout, instance.n, "decide", command.parse, silence="unsat")
     boards = tuple(tuple(board) for board in read["solutions"][:MAX_BOARDS])
     return Decision(
