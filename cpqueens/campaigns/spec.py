@@ -27,7 +27,10 @@ A spec is a TOML file (read with :mod:`tomllib`) or the same thing as a dict::
     [[solvers]]
     label = "mine"
     command = "./mysolver {instance}"   # run in the spec's folder
-    format = "json"                     # json | param | dzn | cnf | xc
+    format = "json"                     # json | param | dzn | cnf | xc | fzn | xcsp
+
+    [[solvers]]
+    flatzinc = "fzn-gecode"   # = command "fzn-gecode {flags} {instance}", format "fzn"
 
 Every error names the key, the value and what is allowed.
 
@@ -55,14 +58,13 @@ from pathlib import Path
 from typing import Any
 
 from ..arguments import check_int, check_n, check_seconds
-from ..checking.external import INSTANCE_FORMATS
-from ..checking.parsing import check_style
 from ..disk.reading import MEGABYTE, read_text
 from ..disk.structured import load_toml
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, random_blocked, random_completion, read_instance
 from ..instances.bundles import is_bundle, read_instances
 from .pricing import Recipe, check_board, largest_board, price
+from .program_solvers import read_program
 
 QUESTIONS = ("decide", "count", "all")
 GENERATORS = ("blocked", "completion", "plain")
@@ -76,7 +78,7 @@ _GENERATED_KEYS = {
     "completion": ("generator", "n", "queens", "seeds", "from_solution"),
     "plain": ("generator", "n"),
 }
-_SOLVER_KEYS = ("label", "backend", "options", "command", "format", "parse")
+_SOLVER_KEYS = ("label", "backend", "options", "command", "flatzinc", "format", "parse")
 #: The parameter each generator varies besides n (for the transition plot's densities).
 DENSITY_OF = {"blocked": "blocked", "completion": "queens"}
 
@@ -351,9 +353,11 @@ def _solvers(
         named = isinstance(label, str) and label
         where = f"[[solvers]] {label!r}" if named else f"[[solvers]] #{number}"
         _only(table, _SOLVER_KEYS, where)
-        backend, command = table.get("backend"), table.get("command")
-        if (backend is None) == (command is None):
-            raise InvalidInputError(f"{where}: give exactly one of backend = ... or command = ...")
+        backend, command, flatzinc = (table.get(key) for key in ("backend", "command", "flatzinc"))
+        if [backend, command, flatzinc].count(None) != 2:
+            raise InvalidInputError(
+                f"{where}: give exactly one of backend = ..., command = ... or flatzinc = ..."
+            )
         options = table.get("options", {})
         if not isinstance(options, Mapping):
             raise InvalidInputError(f"{where}: options must be a table, got {options!r}")
@@ -371,26 +375,10 @@ def _solvers(
             config = SolverConfig(label=table.get("label", backend), backend=backend,
                                   options=dict(options))  # fmt: skip
         else:
-            if not isinstance(command, str) or not command.strip():
-                raise InvalidInputError(f"{where}: command must be a non-empty string")
-            fmt = table.get("format", "json")
-            if fmt not in INSTANCE_FORMATS:
-                raise InvalidInputError(
-                    f"{where}: format must be one of: {', '.join(INSTANCE_FORMATS)}; got {fmt!r}"
-                )
-            with _about(where):  # read as the crosscheck reads a program's output
-                check_style(table.get("parse", "auto"), "parse=")
-            if options:
-                raise InvalidInputError(
-                    f"{where}: options are for a backend; put them in the command"
-                )
-            config = SolverConfig(
-                label=table.get("label", command.split()[0]),
-                command=command,
-                format=fmt,
-                parse=table.get("parse", "auto"),
-                folder=str(folder),
-            )
+            with _about(where):
+                command, fmt, parse = read_program(table)
+            config = SolverConfig(label=table.get("label", command.split()[0]), command=command,
+                                  format=fmt, parse=parse, folder=str(folder))  # fmt: skip
         if not isinstance(config.label, str) or not config.label:
             raise InvalidInputError(f"{where}: label must be a non-empty string")
         if config.label in made:
