@@ -108,8 +108,9 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
         cwd=solver.get("folder"),
         instance_format=solver.get("format", "json"),
         name=solver.get("label"),
+        time_limit=task["time_limit"],  # a FlatZinc solver's {flags}: -t
     )
-    printed = command.run(instance)
+    printed = command.run(instance, question=task["question"])
     answer = read_answer(printed.stdout, instance.n, task["question"], solver.get("parse", "auto"))
     answer["stats"] = {}
     return answer
