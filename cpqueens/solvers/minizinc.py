@@ -12,7 +12,8 @@ n=200 in seconds). ``"auto"`` (the default) takes the first without a ``limit`` 
 the second with one, like the cpsat and choco backends. The ``minizinc`` Python
 package compiles it with the MiniZinc toolchain and runs the solver named by
 ``solver=`` (Gecode by default; any solver ``minizinc --solvers`` lists that can
-enumerate, that is whose configuration accepts ``-a``).
+list every solution, that is whose configuration accepts ``-a``, and any other for
+one solution).
 
 Every solution comes from one run (``-a``; ``limit`` becomes ``-n``, ``time_limit``
 the run's time limit), read when the run ends, so the solutions are sorted and then
@@ -22,6 +23,10 @@ yielded. ``stats`` holds the statistics the solver prints (Gecode: ``nodes``,
 The model's header comment gives its data format, so that a ``.dzn`` file written
 elsewhere runs from the command line (``minizinc --solver gecode -a queens.mzn
 instance.dzn``).
+
+``model="my.mzn"`` runs a model of the user's own instead, with the same data names
+and the same checks of every board (:mod:`.minizinc_models`); ``solver=`` takes any
+solver ``minizinc --solvers`` lists (:mod:`.minizinc_solvers`).
 
 The backend needs the ``minizinc`` Python package and the MiniZinc toolchain on the
 ``PATH``: Debian and Ubuntu ship both the toolchain and Gecode in the package
@@ -37,13 +42,27 @@ import importlib.util
 import shutil
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from ..board import Solution
-from ..errors import BackendUnavailableError, SolverError
+from ..errors import BackendUnavailableError, InvalidInputError, SolverError
 from ..parallel.processes import kill_tree
 from .base import Backend
 from .guards import check_choice, check_solution
+from .minizinc_models import (
+    DEFAULT_OUTPUT,
+    ModelInterface,
+    board_of,
+    check_base,
+    first_error,
+    load_model,
+    model_data,
+    model_file,
+    other_base_hint,
+    refuse_unmet_data,
+)
+from .minizinc_solvers import check_question, pick_solver
 from .problem import Problem
 from .run import SearchRun
 from .stopping import run_stoppable
@@ -86,7 +105,7 @@ class MiniZincBackend(Backend):
     install_hint = "minizinc"
     lexicographic = False  # sorted when complete; a limited run stops where the solver was
     supports_blocked = True
-    options = ("solver", "search")
+    options = ("solver", "search", "model", "base", "output")
 
     def is_available(self) -> bool:
         return _has_package() and shutil.which("minizinc") is not None
@@ -99,32 +118,56 @@ class MiniZincBackend(Backend):
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice("minizinc", "search", options.get("search", "auto"), SEARCHES)
-        solver = options.get("solver", DEFAULT_SOLVER)
+        if "model" in options:
+            model_file(options["model"])  # a missing file is named even without MiniZinc
+            check_base(options.get("base", 0))
+        else:
+            for key in ("base", "output"):
+                if key in options:
+                    raise InvalidInputError(
+                        f"minizinc option {key} is for a model of your own: give "
+                        "model=FILE.mzn with it"
+                    )
         if not self.is_available():
             return  # the call is refused next, saying how to install MiniZinc
-        usable, missing = _solvers()
-        check_choice("minizinc", "solver", solver, usable, missing)
+        solver = pick_solver(options.get("solver", DEFAULT_SOLVER))
+        if "model" in options:
+            load_model(options["model"], solver.id, options.get("output", DEFAULT_OUTPUT))
+
+    def check_problem(self, problem: Problem) -> None:
+        super().check_problem(problem)
+        options = problem.options
+        check_question(pick_solver(options.get("solver", DEFAULT_SOLVER)), problem.limit)
+        if "model" in options:
+            refuse_unmet_data(_loaded(options), problem, options.get("search", "auto"))
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         import minizinc
 
-        tag = problem.options.get("solver", DEFAULT_SOLVER)
-        label = f"MiniZinc with solver {tag!r}"
+        options = problem.options
+        tag = options.get("solver", DEFAULT_SOLVER)
+        solver = pick_solver(tag)
         remaining = run.remaining()
         if remaining is not None and remaining <= 0:
             run.mark_timed_out()
             return
-        model = minizinc.Model(str(model_path()))
-        driver = _tracked_driver()
-        instance = minizinc.Instance(minizinc.Solver.lookup(tag), model, driver)
-        instance["n"] = problem.n
-        instance["fixed"] = [-1 if column is None else column for column in problem.fixed]
-        instance["nblocked"] = len(problem.blocked)
-        instance["blocked"] = [[row, column] for row, column in sorted(problem.blocked)]
-        search = problem.options.get("search", "auto")
+        search = options.get("search", "auto")
         if search == "auto":
             search = "input" if problem.limit is None else "first-fail"
-        instance["fewest_first"] = search == "first-fail"
+        if "model" in options:
+            interface = _loaded(options)
+            path, output, base = interface.path, options.get("output", DEFAULT_OUTPUT), 0
+            base = check_base(options.get("base", 0))
+            data = model_data(problem, interface, base, search == "first-fail")
+            label = f"MiniZinc model {path.name} with solver {tag!r}"
+        else:
+            path, output, base = Path(str(model_path())), DEFAULT_OUTPUT, 0
+            data = _shipped_data(problem, search == "first-fail")
+            label = f"MiniZinc with solver {tag!r}"
+        driver = _tracked_driver()
+        instance = minizinc.Instance(minizinc.Solver.lookup(tag), minizinc.Model(str(path)), driver)
+        for key, value in data.items():
+            instance[key] = value
         limit = None if remaining is None else datetime.timedelta(seconds=remaining)
 
         def call() -> Any:
@@ -132,9 +175,11 @@ class MiniZincBackend(Backend):
                 # Debian's Gecode configuration overrides some library globals and
                 # MiniZinc warns about it on every run: nothing the user can act on.
                 warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
-                if problem.limit is None:
+                if problem.limit is None or (problem.limit > 1 and "-n" not in solver.flags):
                     return instance.solve(all_solutions=True, time_limit=limit)
-                return instance.solve(nr_solutions=problem.limit, time_limit=limit)
+                if "-n" in solver.flags:
+                    return instance.solve(nr_solutions=problem.limit, time_limit=limit)
+                return instance.solve(time_limit=limit)  # one solution: any solver
 
         # In a helper thread, so that Ctrl-C and the deadline end MiniZinc at once:
         # minizinc-python answers an interrupt by asking MiniZinc to stop and waiting,
@@ -145,7 +190,7 @@ class MiniZincBackend(Backend):
             if driver.killed:  # killed at the deadline: what it printed is lost
                 run.mark_timed_out()
                 return
-            raise SolverError(f"{label} failed: {error}") from error
+            raise SolverError(f"{label} failed: {first_error(str(error), path)}") from error
         status = result.status
         run.stats.update(
             solver=tag,
@@ -158,11 +203,39 @@ class MiniZincBackend(Backend):
         found = result.solution or []
         if not isinstance(found, list):  # a single solution comes unwrapped
             found = [found]
-        solutions = sorted(check_solution(s.q, problem, label) for s in found)
+        solutions = sorted(_checked(s, output, base, problem, label) for s in found)
         complete = status in (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
         if not complete and (problem.limit is None or len(solutions) < problem.limit):
             run.mark_timed_out()  # ended without proving there is nothing more: the clock
         yield from solutions
+
+
+def _loaded(options: dict[str, Any]) -> ModelInterface:
+    """The interface of the user's model (read once per file version and solver)."""
+    solver = pick_solver(options.get("solver", DEFAULT_SOLVER))
+    return load_model(options["model"], solver.id, options.get("output", DEFAULT_OUTPUT))
+
+
+def _shipped_data(problem: Problem, fewest_first: bool) -> dict[str, Any]:
+    """The data of queens.mzn, as its header describes them."""
+    return {
+        "n": problem.n,
+        "fixed": [-1 if column is None else column for column in problem.fixed],
+        "nblocked": len(problem.blocked),
+        "blocked": [[row, column] for row, column in sorted(problem.blocked)],
+        "fewest_first": fewest_first,
+    }
+
+
+def _checked(found: Any, output: str, base: int, problem: Problem, label: str) -> Solution:
+    """One solution MiniZinc printed, read in ``base`` and checked against ``problem``."""
+    # minizinc-python renames an output that is a Python keyword with a mzn_ prefix.
+    values = getattr(found, output, getattr(found, f"mzn_{output}", None))
+    board = board_of(values, base, label)
+    try:
+        return check_solution(board, problem, label)
+    except SolverError as error:
+        raise SolverError(f"{error}{other_base_hint(board, problem.n, base)}") from None
 
 
 @functools.cache
@@ -209,25 +282,3 @@ def model_path() -> Any:
 def _plain(value: Any) -> Any:
     """A statistic as a plain number: MiniZinc reports times as timedeltas."""
     return value.total_seconds() if isinstance(value, datetime.timedelta) else value
-
-
-@functools.cache
-def _solvers() -> tuple[tuple[str, ...], dict[str, str]]:
-    """The names of the solvers MiniZinc lists, split by whether they can enumerate."""
-    import minizinc
-
-    usable, missing = [], {}
-    seen = set()
-    for solvers in minizinc.default_driver.available_solvers().values():
-        for solver in solvers:
-            if solver.id in seen:
-                continue
-            seen.add(solver.id)
-            names = (solver.id.rsplit(".", 1)[-1], solver.id)
-            if solver.id.endswith(".gist"):
-                missing[names[0]] = "interactive: Gecode's search-tree window"
-            elif "-a" in solver.stdFlags and "-n" in solver.stdFlags:
-                usable += names
-            else:
-                missing[names[0]] = "cannot list all solutions (no -a)"
-    return tuple(usable), missing
