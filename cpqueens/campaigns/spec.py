@@ -364,6 +364,9 @@ def _solvers(
         if backend is not None:
             if "format" in table or "parse" in table:
                 raise InvalidInputError(f"{where}: format and parse are for a command only")
+            if isinstance(options.get("model"), str) and not os.path.isabs(options["model"]):
+                # A model file (minizinc's model=) is named from the spec's folder.
+                options = {**options, "model": str(folder / options["model"])}
             with _about(where):  # the usual errors, naming every backend or option
                 engine = get_backend(backend)
                 engine.check_options(dict(options))
