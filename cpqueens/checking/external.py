@@ -34,11 +34,14 @@ from .parsed import ParsedOutput
 from .parsing import Ignore, check_base, check_style, compile_ignore, read_output
 from .rows import COMPARISONS
 from .running import Printed, check_program, run_program
+from .xcsp_output import xcsp_parsed
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
 #: The formats ``{instance}`` files can be written in (``xml`` is another name of ``xcsp``).
 INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn", "xcsp", "xml")
+#: The names of the XCSP3 format, whose solvers' output is read as the competitions print it.
+XCSP_FORMATS = ("xcsp", "xml")
 #: The suffix of a format's files, where it is not the format's name.
 _SUFFIXES = {"xcsp": "xml"}
 #: The most a program may print on standard output (bytes) before it is stopped: every
@@ -261,6 +264,8 @@ class Command:
     def parse_output(self, printed: Printed, n: int) -> ParsedOutput:
         """What :meth:`read` reads of a run's standard output for board size ``n``,
         with this command's style, base and ``ignore`` patterns."""
+        if self.instance_format in XCSP_FORMATS and self.parse == "auto":
+            return xcsp_parsed(printed.stdout, n)  # the XCSP competitions' s and v lines
         return read_output(printed.stdout, n, self.parse, self.base, self.ignore)
 
     def __call__(self, case: int | Instance) -> list[Solution]:

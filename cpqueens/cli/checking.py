@@ -73,12 +73,21 @@ if TYPE_CHECKING:
     help='A program to check, {n} standing for the size, e.g. "./queens {n}". Repeatable.',
 )
 @click.option(
+    "--flatzinc",
+    "flatzinc_solvers",
+    multiple=True,
+    metavar="PROGRAM",
+    help="A FlatZinc solver to check, e.g. fzn-gecode: run on each instance's .fzn file "
+    "with the standard flags (-a for every solution), its output read as FlatZinc. "
+    "Repeatable.",
+)
+@click.option(
     "--instance-format",
     type=click.Choice(INSTANCE_FORMATS),
     default="json",
     show_default=True,
-    help="The format of the file {instance} names in a --command (fzn: FlatZinc, with "
-    "--parse flatzinc to read a FlatZinc solver's output).",
+    help="The format of the file {instance} names in a --command (fzn: FlatZinc, its "
+    "output read as FlatZinc's; xcsp: XCSP3, its s and v lines read; xml is xcsp).",
 )
 @output_options
 @click.option(
@@ -139,6 +148,7 @@ def crosscheck(
     diagonals: int | None,
     names: str | None,
     commands: tuple[str, ...],
+    flatzinc_solvers: tuple[str, ...],
     instance_format: str,
     parse: str,
     expect: str,
@@ -163,7 +173,8 @@ def crosscheck(
     solution sets are compared the same way (a program reads each through
     {instance} in its command, as JSON or --instance-format; see docs/instances.md).
     Programs in any language join with --command: each runs once per n, its output
-    is read as boards (or a count) and compared; --backends then adds registry backends
+    is read as boards (or a count) and compared; --flatzinc fzn-gecode adds a FlatZinc
+    solver (any fzn-* program); --backends then adds registry backends
     beside them; --backends mymodule:solve checks your Python function. A backend
     stopped by --time-limit is marked T ("timed out"): the boards it found are
     checked, the rest is not counted missing. A failed run is marked E, a wrong
@@ -174,6 +185,7 @@ def crosscheck(
     """
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
+    from ..checking.flatzinc_solvers import FlatZincSolver
     from ..reporting.tables import crosscheck_table
 
     if not sizes and not instance_files:
@@ -181,7 +193,9 @@ def crosscheck(
     if diagonals is not None and not instance_files:
         raise BadInput("--diagonals D takes the first D diagonals of each --instance FILE")
     faults_target = output_path(faults_file, FAULT_SUFFIXES)
-    cases: list[Any] = list(compared_sizes(sizes, names, commands)) if sizes else []
+    cases: list[Any] = (
+        list(compared_sizes(sizes, names, commands + flatzinc_solvers)) if sizes else []
+    )
     if instance_files:
         from ..instances import read_instance, read_instances
         from ..instances.bundles import is_bundle
@@ -206,11 +220,13 @@ def crosscheck(
         "--env": bool(env_pairs),
     }
     given = [flag for flag, is_set in changed.items() if is_set]
-    if given and not commands:
-        raise BadInput(f"{', '.join(given)} apply to --command programs, and none was given")
+    # A --flatzinc solver is fed and read as FlatZinc: only its limits and environment vary.
+    own = [flag for flag in given if flag in list(changed)[:5]] if flatzinc_solvers else given
+    if own and not commands:
+        raise BadInput(f"{', '.join(own)} apply to --command programs, and none was given")
     max_bytes = DEFAULT_MAX_OUTPUT if max_output is None else parse_size(max_output, "--max-output")
     environment = program_environment(clean_env, env_pairs)
-    programs = [
+    programs: list[Command] = [
         Command(
             command,
             parse=parse,
@@ -223,6 +239,15 @@ def crosscheck(
             instance_format=instance_format,
         )
         for command in commands
+    ]
+    programs += [
+        FlatZincSolver(
+            program,
+            timeout=60.0 if timeout is None else timeout,
+            max_output=max_bytes,
+            env=environment,
+        )
+        for program in flatzinc_solvers
     ]
     # Without --backends: every available backend that lists solutions, unless
     # programs were given, which are then checked on their own.
