@@ -22,19 +22,21 @@ import signal
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..arguments import UNLIMITED_SECONDS, check_int, check_seconds
 from ..board import Solution
 from ..display.terminal import printable
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, as_instance, write_instance
+from .answers import read_answer
 from .cases import describe
 from .flatzinc_flags import FLAGS, expand_flags, flatzinc_flags
 from .parsed import ParsedOutput
 from .parsing import Ignore, check_base, check_style, compile_ignore, read_output
 from .rows import COMPARISONS
 from .running import Printed, check_program, run_program
-from .xcsp_output import xcsp_parsed
+from .xcsp_output import xcsp_answer, xcsp_parsed
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
@@ -267,6 +269,24 @@ class Command:
         if self.instance_format in XCSP_FORMATS and self.parse == "auto":
             return xcsp_parsed(printed.stdout, n)  # the XCSP competitions' s and v lines
         return read_output(printed.stdout, n, self.parse, self.base, self.ignore)
+
+    def answer(
+        self, printed: Printed, n: int, question: str, *, silence: str | None = None
+    ) -> dict[str, Any]:
+        """A run's answer to ``question`` (``decide``, ``count``, ``all``), read as its
+        format's solvers print it: an XCSP3 solver's ``s`` and ``v`` lines
+        (:func:`~cpqueens.checking.xcsp_output.xcsp_answer`), else as
+        :func:`~cpqueens.checking.answers.read_answer` reads this command's ``parse``
+        (``silence``: what an output with no answer at all says).
+
+        Raises
+        ------
+        BadOutput
+            For an output that answers nothing or contradicts itself.
+        """
+        if self.instance_format in XCSP_FORMATS and self.parse == "auto":
+            return xcsp_answer(printed.stdout, n, question)
+        return read_answer(printed.stdout, n, question, self.parse, silence=silence)
 
     def __call__(self, case: int | Instance) -> list[Solution]:
         """The boards the program prints (so it can serve as a reference)."""

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from .answers import BadOutput
 from .parsed import ParsedOutput
 
 #: The ``s`` words, in cpqueens' words.
@@ -173,3 +175,37 @@ def xcsp_parsed(text: str, n: int) -> ParsedOutput:
         board_ends=read.board_lines,
         lines=lines,
     )
+
+
+def xcsp_answer(text: str, n: int, question: str) -> dict[str, Any]:
+    """The answer of an XCSP3 solver to a campaign's ``question`` (``decide``,
+    ``count``, ``all``), as :func:`~cpqueens.checking.answers.read_answer` gives it:
+    ``answer``, ``solutions``, ``invalid`` and, when the search was complete, the
+    ``count`` (for ``count`` and ``all``, one solution a ``v`` block: a solver must
+    print every one). ``s UNKNOWN`` answers ``unknown``, never "no solution".
+
+    >>> xcsp_answer("s UNSATISFIABLE", 3, "count")
+    {'answer': 'unsat', 'solutions': [], 'count': 0, 'invalid': []}
+    >>> xcsp_answer("s UNKNOWN", 4, "decide")["answer"]
+    'unknown'
+
+    Raises
+    ------
+    BadOutput
+        For an output with neither an ``s`` line nor a ``v`` line: no answer at all.
+    """
+    read = read_xcsp_output(text, n)
+    if read.status is None and not read.invalid:
+        raise BadOutput("no s line (s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN) and no v line")
+    answer = read.status or "unknown"
+    solutions = [list(board) for board in read.solutions]
+    invalid = read.problems()
+    if question == "count":
+        count = None if answer == "unknown" else len(solutions)
+        return {"answer": answer, "solutions": [], "count": count, "invalid": invalid}
+    found: dict[str, Any] = {
+        "answer": answer, "solutions": solutions, "invalid": invalid, "stated": None,
+    }  # fmt: skip
+    if question == "all" and answer != "unknown":
+        found["count"] = len(solutions)
+    return found
