@@ -95,7 +95,6 @@ def _run_backend(task: dict[str, Any]) -> dict[str, Any]:
 
 
 def _run_command(task: dict[str, Any]) -> dict[str, Any]:
-    from ..checking.answers import read_answer
     from ..checking.external import Command
 
     solver = task["solver"]
@@ -107,11 +106,12 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
         timeout=task["time_limit"] + 5.0,
         cwd=solver.get("folder"),
         instance_format=solver.get("format", "json"),
+        parse=solver.get("parse", "auto"),
         name=solver.get("label"),
         time_limit=task["time_limit"],  # a FlatZinc solver's {flags}: -t
     )
     printed = command.run(instance, question=task["question"])
-    answer = read_answer(printed.stdout, instance.n, task["question"], solver.get("parse", "auto"))
+    answer = command.answer(printed, instance.n, task["question"])
     answer["stats"] = {}
     return answer
 

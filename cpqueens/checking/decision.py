@@ -25,7 +25,6 @@ from ..display.numbers import plural
 from ..errors import SolverError
 from ..instances import Instance
 from ..result import Result
-from .answers import read_answer
 from .cases import as_board, describe, solves
 from .external import Command
 from .faults import sort_faults
@@ -80,7 +79,7 @@ def program_decision(command: Command, instance: Instance) -> Decision:
     itself (``s SATISFIABLE`` and no board, two status lines).
     """
     printed = command.run(instance, question="decide")  # a FlatZinc solver: no -a
-    read = read_answer(printed.stdout, instance.n, "decide", command.parse, silence="unsat")
+    read = command.answer(printed, instance.n, "decide", silence="unsat")
     boards = tuple(tuple(board) for board in read["solutions"][:MAX_BOARDS])
     return Decision(
         read["answer"],
