@@ -1,0 +1,155 @@
+"""Reading ACE's output line by line, in the XCSP competitions' conventions.
+
+ACE (run with ``-xe -xc=false -npc -v=-1``) prints each solution as it finds it, on
+a ``v`` line holding one ``<instantiation>`` of the array ``q``, then one status
+line, ``s SATISFIABLE``, ``s UNSATISFIABLE``, ``s UNKNOWN`` (or ``s OPTIMUM
+FOUND``), and ``d`` lines: ``d FOUND SOLUTIONS 92``, ``d WRONG DECISIONS 313``,
+``d CPU 0.63``, and ``d COMPLETE EXPLORATION`` once the whole space was searched
+(``d INCOMPLETE EXPLORATION`` when it stopped first). :class:`AceReader` takes the
+lines one at a time and hands back each solution as soon as its instantiation is
+whole; anything it cannot read is an :class:`AceOutputError`, in one line, never a
+guess.
+
+>>> reader = AceReader(4)
+>>> reader.feed("v <instantiation id='sol1' type='solution'> <list> q[] </list> "
+...             "<values> 1 3 0 2 </values> </instantiation>")
+[1, 3, 0, 2]
+>>> for line in ("s SATISFIABLE", "d FOUND SOLUTIONS  1", "d COMPLETE EXPLORATION"):
+...     reader.feed(line)
+>>> reader.status, reader.stated_count, reader.complete
+('sat', 1, True)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: ACE's status words, as cpqueens names the answers.
+STATUSES = {
+    "SATISFIABLE": "sat",
+    "UNSATISFIABLE": "unsat",
+    "UNKNOWN": "unknown",
+    "OPTIMUM FOUND": "sat",
+}
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+_INSTANTIATION = re.compile(
+    r"^\s*<instantiation\b[^>]*>\s*<list>\s*(?P<list>[^<]*?)\s*</list>\s*"
+    r"<values>\s*(?P<values>[^<]*?)\s*</values>\s*</instantiation\s*>\s*$",
+    re.DOTALL,
+)
+_END = "</instantiation"
+_COLUMN = re.compile(r"[0-9]{1,9}")
+#: The ``d`` lines kept as statistics, by the name they get in ``stats``.
+_DETAILS = {
+    "FOUND SOLUTIONS": "found",
+    "WRONG DECISIONS": "wrong_decisions",
+    "CPU": "cpu_seconds",
+    "WCK SOL 1": "first_solution_seconds",
+}
+#: How much of a line an error message quotes.
+_QUOTE = 80
+
+
+class AceOutputError(Exception):
+    """ACE printed something that is not an answer in its conventions (one line)."""
+
+
+class AceReader:
+    """ACE's output for an ``n``-queens instance, read one line at a time.
+
+    After the last line: :attr:`status` (``"sat"``, ``"unsat"``, ``"unknown"``, or
+    None when no ``s`` line came), :attr:`complete` (a ``d COMPLETE EXPLORATION``
+    line came), :attr:`stated_count` (``d FOUND SOLUTIONS``), :attr:`stats` and
+    :attr:`solutions`, the number of solutions read.
+    """
+
+    def __init__(self, n: int):
+        self.n = n
+        self.status: str | None = None
+        self.complete = False
+        self.incomplete = False
+        self.stated_count: int | None = None
+        self.stats: dict[str, Any] = {}
+        self.solutions = 0
+        self.others: list[str] = []
+        self._pending: list[str] = []
+
+    def feed(self, line: str) -> list[int] | None:
+        """Read one line; return the columns of the solution it completes, if any."""
+        line = _COLOUR.sub("", line).strip()
+        head, _, tail = line.partition(" ")
+        if head == "v":
+            return self._values(tail)
+        if self._pending:
+            raise AceOutputError(f"an unfinished v line: {_quote(' '.join(self._pending))}")
+        if head == "s":
+            self._status(tail)
+        elif head == "d":
+            self._detail(" ".join(tail.split()))
+        elif line and head != "c":
+            self.others = [*self.others[-2:], line]
+        return None
+
+    def finish(self) -> None:
+        """The output has ended: refuse an instantiation left unfinished."""
+        if self._pending:
+            raise AceOutputError(f"an unfinished v line: {_quote(' '.join(self._pending))}")
+
+    def _status(self, words: str) -> None:
+        word = " ".join(words.split()).upper()
+        if word not in STATUSES:
+            raise AceOutputError(f"an unknown status line: {_quote('s ' + words)}")
+        status = STATUSES[word]
+        if self.status is not None and self.status != status:
+            raise AceOutputError(f"two status lines: s {self.status} and {_quote('s ' + words)}")
+        self.status = status
+
+    def _detail(self, text: str) -> None:
+        if text == "COMPLETE EXPLORATION":
+            self.complete = True
+            return
+        if text == "INCOMPLETE EXPLORATION":
+            self.incomplete = True
+            return
+        for key, name in _DETAILS.items():
+            if text.startswith(key + " "):
+                figure = text[len(key) :].split()[0].replace(",", "")
+                try:
+                    value = float(figure) if "." in figure else int(figure)
+                except ValueError:
+                    quoted = _quote("d " + text)
+                    raise AceOutputError(f"a d line without its figure: {quoted}") from None
+                if name == "found":
+                    self.stated_count = int(value)
+                else:
+                    self.stats[name] = value
+                return
+
+    def _values(self, text: str) -> list[int] | None:
+        self._pending.append(text)
+        joined = " ".join(self._pending)
+        if _END not in joined:
+            if not joined.lstrip().startswith("<instantiation"):
+                self._pending = []
+                raise AceOutputError(f"a v line without an instantiation: {_quote('v ' + text)}")
+            return None
+        self._pending = []
+        match = _INSTANTIATION.match(joined)
+        if match is None or match["list"] != "q[]":
+            raise AceOutputError(f"a v line cpqueens cannot read: {_quote('v ' + joined)}")
+        words = match["values"].split()
+        if not all(_COLUMN.fullmatch(word) for word in words):
+            raise AceOutputError(f"a v line whose values are not columns: {_quote(joined)}")
+        if len(words) != self.n:
+            raise AceOutputError(
+                f"a v line of {len(words)} values for {self.n} rows: {_quote(joined)}"
+            )
+        self.solutions += 1
+        return [int(word) for word in words]
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted, cut to a length one line can show."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= _QUOTE else text[: _QUOTE - 3] + "...")

@@ -1,0 +1,179 @@
+"""A solver program run as a process of its own, its output read line by line as it comes.
+
+The program (ACE on its JVM) runs in a session of its own, away from the terminal's
+Ctrl-C, with an empty standard input. Its standard output is read on a thread and
+handed over one line at a time, so each solution can be checked and yielded as soon
+as it is printed; the end of standard error is kept for a failure's message. The
+program and everything below it are frozen, then killed
+(:func:`~cpqueens.parallel.processes.kill_tree`) at the deadline, on Ctrl-C, when
+the caller stops reading (a ``limit`` reached), and once it has ended, so that no
+JVM and no child of one outlives the call.
+
+>>> import sys
+>>> with LineProcess([sys.executable, "-c", "print('s SATISFIABLE')"]) as program:
+...     printed = list(program.lines(deadline=None))
+>>> printed, program.returncode, program.killed
+(['s SATISFIABLE'], 0, False)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from typing import IO
+
+from ..errors import SolverError
+from ..parallel.processes import kill_tree
+
+#: The longest line read (bytes): a solution of n = 1000 takes about 5 kB.
+MAX_LINE = 4 * 2**20
+#: How much of the end of standard error is kept (bytes).
+STDERR_KEEP = 16 * 2**10
+# Seconds between two looks at the clock while no line comes.
+_TICK = 0.1
+_EOF = None
+
+
+class LineTooLong(SolverError):
+    """The program printed a line longer than :data:`MAX_LINE`."""
+
+
+class LineProcess:
+    """``argv`` started at once; its lines read with :meth:`lines`; killed on exit."""
+
+    def __init__(self, argv: Sequence[str], *, cwd: str | None = None):
+        self.argv = list(argv)
+        self.process = subprocess.Popen(
+            self.argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            start_new_session=True,
+        )
+        self.killed = False
+        self._lines: queue.Queue[str | SolverError | None] = queue.Queue()
+        self._stderr = bytearray()
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self._readers = [
+            threading.Thread(target=self._read_lines, args=(self.process.stdout,), daemon=True),
+            threading.Thread(target=self._read_tail, args=(self.process.stderr,), daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
+
+    def lines(self, deadline: float | None) -> Iterator[str]:
+        """Each line of standard output (without its end), until the output ends or
+        ``deadline`` (a :func:`time.monotonic` reading) passes; then the program is
+        killed and :attr:`killed` set."""
+        while True:
+            wait = _TICK
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.kill()
+                    return
+                wait = min(_TICK, left)
+            try:
+                line = self._lines.get(timeout=wait)
+            except queue.Empty:
+                continue
+            if line is _EOF:
+                return
+            if isinstance(line, LineTooLong):
+                self.kill()
+                raise line
+            yield line
+
+    def wait(self, deadline: float | None) -> None:
+        """Wait for the program to end (it is left to be collected by :meth:`close`,
+        so that its process group is still its own); kill it at ``deadline``."""
+        while not self._ended():
+            if deadline is not None and time.monotonic() >= deadline:
+                self.kill()
+                return
+            time.sleep(0.01)
+
+    def kill(self) -> None:
+        """Kill the program and every process below it."""
+        if not self._ended():
+            self.killed = True
+        kill_tree(self.process.pid)
+
+    @property
+    def returncode(self) -> int | None:
+        """The program's exit status once closed (negative: killed by a signal)."""
+        return self.process.returncode
+
+    def stderr_tail(self) -> str:
+        """The end of standard error, once the program has ended."""
+        self._readers[1].join(1.0)
+        return bytes(self._stderr).decode("utf-8", errors="replace")
+
+    def close(self) -> None:
+        """Kill whatever is left of the program (its whole tree), and collect it."""
+        # Before it is collected: its pid, and its process group's, are still its own.
+        kill_tree(self.process.pid)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(5.0)
+        for reader in self._readers:
+            reader.join(1.0)
+
+    def _ended(self) -> bool:
+        """Whether the program has ended, without collecting it (its pid stays taken)."""
+        if self.process.returncode is not None:
+            return True
+        if not hasattr(os, "waitid"):
+            return self.process.poll() is not None
+        try:
+            found = os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return True
+        return found is not None
+
+    def __enter__(self) -> LineProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _read_lines(self, pipe: IO[bytes]) -> None:
+        try:
+            while line := pipe.readline(MAX_LINE + 1):
+                if len(line) > MAX_LINE:
+                    size = f"{MAX_LINE // 2**20} MB"
+                    self._lines.put(LineTooLong(f"{self.argv[0]} printed a line over {size}"))
+                    return
+                self._lines.put(line.decode("utf-8", errors="replace").rstrip("\r\n"))
+        except (OSError, ValueError):  # the pipe broke or was closed: its end
+            pass
+        finally:
+            self._lines.put(_EOF)
+
+    def _read_tail(self, pipe: IO[bytes]) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := pipe.read1(2**14):  # type: ignore[attr-defined]
+                self._stderr += chunk
+                del self._stderr[:-STDERR_KEEP]
+
+
+def exit_words(returncode: int | None) -> str:
+    """A program's exit status in words.
+
+    >>> exit_words(1), exit_words(-9)
+    ('exit status 1', 'killed by SIGKILL')
+    """
+    if returncode is None:
+        return "no exit status"
+    if returncode < 0:
+        try:
+            return f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"killed by signal {-returncode}"
+    return f"exit status {returncode}"
