@@ -304,3 +304,15 @@ def test_a_solver_configuration_of_the_users_own_is_taken_without_a_change(tmp_p
     out = json.loads(done.stdout)
     assert (out["all"], out["model"], out["one"]) == (92, 92, 1)
     assert "cannot list every solution" in out["refused"] and "gecodecopy" in out["refused"]
+
+
+def test_the_crosscheck_command_checks_models_and_names_the_wrong_ones():
+    models = ["--model", str(TOO_STRICT), "--model", str(ONE_DIAGONAL)]
+    result = CliRunner().invoke(cli, ["crosscheck", "4-6", *models, "--backends", "stack"])
+    assert result.exit_code == 1, result.output
+    assert f"minizinc:{TOO_STRICT} n=4: 1 board for 2 solutions, 1 missing" in result.output
+    assert f"E minizinc:{ONE_DIAGONAL} n=6: SolverError:" in result.output
+    right = ["crosscheck", "4-6", "--model", str(FROM_ONE), "-O", "base=1", "-q"]
+    assert CliRunner().invoke(cli, right).exit_code == 0
+    wrong = CliRunner().invoke(cli, ["crosscheck", "4-6", "--model", str(FROM_ONE), "-O", "base=7"])
+    assert wrong.exit_code == 2 and "base must be 0 or 1" in wrong.output

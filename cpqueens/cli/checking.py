@@ -33,6 +33,7 @@ from ._common import (
     quiet_option,
     say,
 )
+from .models import model_option, model_runners
 from .resolving import backend_choice
 
 if TYPE_CHECKING:
@@ -139,6 +140,7 @@ if TYPE_CHECKING:
     help="On an --instance, compare every solution, not only the decision (refused at "
     "once when the reference would search too long).",
 )
+@model_option
 @faults_option
 @json_option
 @quiet_option
@@ -162,6 +164,8 @@ def crosscheck(
     time_limit: float | None,
     timeouts_fail: bool,
     all_solutions: bool,
+    models: tuple[str, ...],
+    model_options: tuple[str, ...],
     faults_file: str | None,
     as_json: bool,
     quiet: bool,
@@ -252,12 +256,13 @@ def crosscheck(
     # Without --backends: every available backend that lists solutions, unless
     # programs were given, which are then checked on their own.
     chosen: list | None = None if names is None else backend_choice(names)
-
-    if programs:
-        chosen = [*(chosen or []), *programs]
+    # --model rows are checked like programs: on their own unless --backends is given.
+    own_models = model_runners(models, model_options, time_limit)
+    if programs or own_models:
+        chosen = [*(chosen or []), *programs, *own_models]
     question = "all" if all_solutions else None
     note = None
-    if names is None and not programs:
+    if names is None and not programs and not own_models:
         from ..checking.compare import default_backends
 
         note = default_set_note(default_backends())
