@@ -129,9 +129,9 @@ def refuse_unmet_data(interface: ModelInterface, problem: Problem, search: str) 
         )
     if problem.has_blocked and not interface.declares("blocked"):
         raise InvalidInputError(
-            f"MiniZinc model {name} does not declare the blocked squares (int: nblocked; "
-            f"array[int, int] of int: blocked) and this problem blocks {len(problem.blocked)}: "
-            "declare them (docs/external.md) or solve without them"
+            f"MiniZinc model {name} does not declare the blocked squares (array[int, int] "
+            f"of int: blocked) and this problem blocks {len(problem.blocked)}: declare them "
+            "(docs/external.md) or solve without them"
         )
     if search != "auto" and not interface.declares("fewest_first"):
         raise InvalidInputError(
@@ -228,14 +228,14 @@ def _interface(path: str, mtime: int, size: int, solver: str) -> ModelInterface:
         kill_tree(process.pid)
         process.communicate()
         raise InvalidInputError(
-            f"MiniZinc took more than {READ_SECONDS:g} s to read the model {path}"
+            f"MiniZinc took more than {READ_SECONDS:g} s to read the model {Path(path).name}"
         ) from None
     if process.returncode != 0:
         error = first_error(err.decode(errors="replace"), Path(path))
-        raise InvalidInputError(f"MiniZinc model {path} does not compile: {error}")
+        raise InvalidInputError(f"MiniZinc model {Path(path).name} does not compile: {error}")
     found = _interface_object(out.decode(errors="replace"))
     if found is None:
-        raise SolverError(f"MiniZinc printed no interface for the model {path}")
+        raise SolverError(f"MiniZinc printed no interface for the model {Path(path).name}")
     return ModelInterface(
         path=Path(path),
         inputs={k: _kind(v) for k, v in found.get("input", {}).items()},
