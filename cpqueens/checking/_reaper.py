@@ -58,7 +58,8 @@ def main(argv: list[str]) -> int:
     _end_all(program.pid)
     if returncode < 0:
         # Die of the same signal, so that the caller reads the same status.
-        signal.signal(-returncode, signal.SIG_DFL)
+        with contextlib.suppress(OSError):  # SIGKILL and SIGSTOP keep their default
+            signal.signal(-returncode, signal.SIG_DFL)
         os.kill(os.getpid(), -returncode)
     return returncode
 
