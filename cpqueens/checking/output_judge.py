@@ -63,7 +63,8 @@ def judge_output(
             compared=compared,
             **_notes(parsed),
         )
-    if not parsed.boards and not parsed.invalid_lines and expected:
+    # Nothing read (a stated "no solution" is an answer, and a wrong one here).
+    if not parsed.boards and not parsed.invalid_lines and parsed.count is None and expected:
         message = _unread_message(parsed, n, "a board")
         return error_row(n, label, message, reference_count, elapsed, compared=compared)
     # No board and no solution to find (n = 2, 3): "no solution" in any words agrees.
