@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 
 from ..errors import UnknownBackendError
+from .ace import AceBackend
 from .base import Backend, BackendInfo
 from .bitmask import BitmaskBackend
 from .choco import ChocoBackend
@@ -55,6 +56,7 @@ REGISTRY: dict[str, Backend] = {
         MinConflictsBackend(),
         QSBackend(),
         ConstructBackend(),
+        AceBackend(),
     )
 }
 
