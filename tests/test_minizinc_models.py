@@ -105,6 +105,13 @@ def test_a_model_numbered_from_one_without_base_1_is_an_error_that_says_so():
     refused(SolverError, "queens_from_one.mzn", "pass base=1", model=FROM_ONE)
 
 
+def test_a_model_numbered_from_zero_run_with_base_1_is_not_taken_at_its_none():
+    # Every row reads as given column 0 (base - 1 = 0 is a column there): no solution.
+    refused(SolverError, "found no solution of the 8-queens", "base=1", n=8, model=TOO_STRICT,
+            base=1)  # fmt: skip
+    assert cpqueens.count(3, backend="minizinc", model=TOO_STRICT, base=1) == 0
+
+
 def test_a_model_that_forgets_a_diagonal_is_an_error_naming_the_board():
     message = refused(SolverError, "queens_one_diagonal.mzn", "returned (", model=ONE_DIAGONAL)
     assert "not a solution" in message
@@ -126,8 +133,10 @@ def test_the_crosscheck_catches_both_wrong_models_and_says_which():
         strict = rows[n, "too-strict"]
         assert strict.error is None and strict.missing and not strict.invalid
         assert 0 < strict.count < strict.reference_count
-    # n = 1: q[0] < q[0] leaves nothing; the one-diagonal model is right there.
-    assert rows[1, "too-strict"].missing == ((0,),) and rows[1, "one-diagonal"].agrees
+    # n = 1: q[0] < q[0] leaves nothing, a "none" known false on a plain board; the
+    # one-diagonal model is right there.
+    assert "found no solution of the 1-queens problem" in rows[1, "too-strict"].error
+    assert rows[1, "one-diagonal"].agrees
 
 
 def test_a_model_without_the_data_an_instance_needs_is_refused(tmp_path):

@@ -60,6 +60,7 @@ from .minizinc_models import (
     model_data,
     model_file,
     other_base_hint,
+    refuse_false_none,
     refuse_unmet_data,
 )
 from .minizinc_solvers import check_question, pick_solver
@@ -205,6 +206,8 @@ class MiniZincBackend(Backend):
             found = [found]
         solutions = sorted(_checked(s, output, base, problem, label) for s in found)
         complete = status in (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
+        if complete and not solutions and "model" in options:
+            refuse_false_none(problem, label, base)
         if not complete and (problem.limit is None or len(solutions) < problem.limit):
             run.mark_timed_out()  # ended without proving there is nothing more: the clock
         yield from solutions

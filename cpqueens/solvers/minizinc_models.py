@@ -140,6 +140,27 @@ def refuse_unmet_data(interface: ModelInterface, problem: Problem, search: str) 
         )
 
 
+def refuse_false_none(problem: Problem, label: str, base: int) -> None:
+    r"""Refuse a model's claim that a plain board has no solution: n-queens has some for
+    every n but 2 and 3, so the model is wrong, or run in the wrong numbering (a
+    model numbered from 0 run with base=1 reads every row as given column 0).
+
+    >>> refuse_false_none(Problem(3, (None,) * 3), "mine", 0)
+    >>> try:
+    ...     refuse_false_none(Problem(8, (None,) * 8), "mine", 1)
+    ... except SolverError as error:
+    ...     print(*str(error).split(": ", 1), sep="\n")
+    mine found no solution of the 8-queens problem, which has some for every n but 2 and 3
+    the model is wrong, or not numbered from 1 (base=1)
+    """
+    if problem.n in (2, 3) or problem.has_fixed or problem.has_blocked:
+        return  # "none" may be right: only a cross-check can tell
+    raise SolverError(
+        f"{label} found no solution of the {problem.n}-queens problem, which has some for "
+        f"every n but 2 and 3: the model is wrong, or not numbered from {base} (base={base})"
+    )
+
+
 def model_data(
     problem: Problem, interface: ModelInterface, base: int, fewest_first: bool
 ) -> dict[str, Any]:
