@@ -26,6 +26,15 @@ ENUMERATING = [name for name in EXHAUSTIVE if REGISTRY[name].enumerates]
 FINDERS = [name for name in REGISTRY if name not in EXHAUSTIVE]
 
 
+def examples(name: str, default: int) -> int:
+    """How many examples a property test draws for backend ``name``: ``default``, or a
+    fifth of it for a backend that starts a program at every call and pays its start
+    each time (its ``start_seconds``: ACE's JVM, most of a second of CPU)."""
+    if getattr(REGISTRY[name], "start_seconds", 0.0) >= 0.5:
+        return max(1, default // 5)
+    return default
+
+
 def missing(name: str) -> str | None:
     """What backend ``name`` needs and this machine lacks, or None when it can run here."""
     backend = REGISTRY[name]

@@ -87,6 +87,8 @@ class AceBackend(Backend):
     requires = "pycsp3"
     install_hint = "pycsp3"
     lexicographic = False  # in the order ACE finds them
+    #: CPU seconds a call costs before any search: the JVM's start and ACE's own.
+    start_seconds = 0.8
     supports_blocked = True
 
     def is_available(self) -> bool:
