@@ -186,6 +186,8 @@ def test_what_is_no_model_file_is_refused_in_one_line(tmp_path):
     refused(InvalidInputError, "no file", model=tmp_path / "absent.mzn")
     refused(InvalidInputError, "is a folder", model=tmp_path)
     refused(InvalidInputError, "not a MiniZinc model (.mzn)", model=tmp_path / "data.dzn")
+    (tmp_path / "device.mzn").symlink_to(os.devnull)  # read for ever if it were /dev/zero
+    refused(InvalidInputError, "not a regular file", model=tmp_path / "device.mzn")
     refused(InvalidInputError, "must be 0 or 1", model=FROM_ONE, base=2)
     refused(InvalidInputError, "model=FILE.mzn", base=1)
     refused(InvalidInputError, "model=FILE.mzn", output="cols")

@@ -86,6 +86,8 @@ def model_file(value: object) -> Path:
         raise InvalidInputError(f"minizinc option model: no file {shown}")
     if path.is_dir():
         raise InvalidInputError(f"minizinc option model: {shown} is a folder, not a .mzn file")
+    if not path.is_file():  # a device or a pipe would be read for ever
+        raise InvalidInputError(f"minizinc option model: {shown} is not a regular file")
     if path.suffix != ".mzn":
         raise InvalidInputError(f"minizinc option model: {shown} is not a MiniZinc model (.mzn)")
     if not os.access(path, os.R_OK):
@@ -251,6 +253,10 @@ def _interface(path: str, mtime: int, size: int, solver: str) -> ModelInterface:
         raise InvalidInputError(
             f"MiniZinc took more than {READ_SECONDS:g} s to read the model {Path(path).name}"
         ) from None
+    except BaseException:  # Ctrl-C: the reader is in a session of its own, so kill it here
+        kill_tree(process.pid)
+        process.wait()
+        raise
     if process.returncode != 0:
         error = first_error(err.decode(errors="replace"), Path(path))
         raise InvalidInputError(f"MiniZinc model {Path(path).name} does not compile: {error}")
