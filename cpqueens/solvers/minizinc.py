@@ -80,9 +80,12 @@ INSTALL_TOOLCHAIN = (
 class MiniZincBackend(Backend):
     """queens.mzn compiled by MiniZinc and solved by Gecode or another MiniZinc solver.
 
-    Options: ``solver``, a solver of ``minizinc --solvers`` that can list all
-    solutions, by its short name (``"gecode"``) or its id (``"org.gecode.gecode"``);
-    ``search``, ``"auto"``, ``"input"`` or ``"first-fail"`` (see the module).
+    Options: ``solver``, a solver of ``minizinc --solvers``, by its short name
+    (``"gecode"``) or its id (``"org.gecode.gecode"``); ``search``, ``"auto"``,
+    ``"input"`` or ``"first-fail"`` (see the module); ``model``, a ``.mzn`` file of
+    the user's own to run instead of queens.mzn, with ``base`` (0 or 1: how it
+    numbers rows and columns) and ``output`` (its array of columns, ``"q"``), see
+    :mod:`.minizinc_models`.
 
     >>> import cpqueens
     >>> ready = next(i for i in cpqueens.backends() if i.name == "minizinc").available
@@ -100,7 +103,7 @@ class MiniZincBackend(Backend):
     name = "minizinc"
     # The largest board taken: MiniZinc compiles the model before the solver's time limit starts.
     max_n = 10_000
-    summary = "MiniZinc: the shipped queens.mzn compiled and solved by Gecode (solver=...)"
+    summary = "MiniZinc: queens.mzn or your own (model=...), solved by Gecode (solver=...)"
     source = "MiniZinc toolchain through the minizinc package (Instance.solve)"
     requires = "minizinc"
     install_hint = "minizinc"
