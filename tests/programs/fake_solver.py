@@ -1,7 +1,7 @@
 """A stand-in for a competition solver, for the tests: an XCSP3 or a FlatZinc solver.
 
-It reads the instance file cpqueens wrote (an XCSP3 ``.xml`` read by cpqueens, or a
-``.fzn`` read here: the row domains and the ``int_ne(q_r, c)`` blocks), solves it by
+It reads the instance file cpqueens wrote (an XCSP3 ``.xml`` or a ``.fzn``: the rows'
+domains, the blocked squares, the given queens; no cpqueens inside), solves it by
 brute force and answers as that format's solvers do: XCSP's ``s`` and ``v
 <instantiation>`` lines, or FlatZinc's solutions and ``----------``/``==========``.
 With ``-a`` it prints every solution. ``--fault`` makes it misbehave in one of the
@@ -34,16 +34,20 @@ def read_fzn(text: str) -> tuple[int, list[set[int]]]:
     return n, allowed
 
 
-def read_xcsp(path: str) -> tuple[int, list[set[int]]]:
-    import cpqueens
-
-    instance = cpqueens.read_instance(path)
-    n = instance.n
+def read_xcsp(text: str) -> tuple[int, list[set[int]]]:
+    """The same, from an XCSP3 file cpqueens wrote (its array q, the blocked squares
+    as ne(q[r],c) or as the arguments of a group, the given queens instantiated)."""
+    n = int(re.search(r'<array id="q" size="\[(\d+)\]">', text)[1])
     allowed = [set(range(n)) for _ in range(n)]
-    for row, column in instance.fixed:
-        allowed[row] = {column}
-    for row, column in instance.blocked:
-        allowed[row].discard(column)
+    blocked = re.findall(r"ne\(q\[(\d+)\],(-?\d+)\)", text)
+    blocked += re.findall(r"<args> q\[(\d+)\] (-?\d+) </args>", text)
+    for row, column in blocked:
+        allowed[int(row)].discard(int(column))
+    given = re.search(r"<list> ([^<]*) </list>\s*<values> ([^<]*) </values>", text)
+    if given:
+        rows = [int(word[2:-1]) for word in given[1].split()]
+        for row, column in zip(rows, map(int, given[2].split()), strict=True):
+            allowed[row] = {column}
     return n, allowed
 
 
@@ -99,11 +103,9 @@ def main() -> None:
     parser.add_argument("--pidfile")
     parser.add_argument("--late", type=float, default=2.0)
     args = parser.parse_args()
-    if args.format == "xcsp":
-        n, allowed = read_xcsp(args.file)
-    else:
-        with open(args.file) as handle:
-            n, allowed = read_fzn(handle.read())
+    with open(args.file) as handle:
+        text = handle.read()
+    n, allowed = read_xcsp(text) if args.format == "xcsp" else read_fzn(text)
     boards = solutions(n, allowed)
     if args.fault == "hang":
         # A child of its own, which must not outlive the limit either.
