@@ -97,6 +97,22 @@ class FlatZincSolver(Command):
         return f"FlatZincSolver({self.template[0]!r}, expect={self.expect!r})"
 
 
+def flatzinc_command(solver: str) -> str:
+    """The command of a campaign's ``flatzinc = "..."``: the solver's program and its
+    own options, the standard flags and the instance file put in their places.
+
+    >>> flatzinc_command("fzn-gecode -p 2")
+    'fzn-gecode {flags} -p 2 {instance}'
+    """
+    if not isinstance(solver, str) or not solver.strip():
+        raise InvalidInputError(
+            f"flatzinc must name a FlatZinc solver's program, e.g. {DEFAULT_FLATZINC!r}; "
+            f"got {solver!r}"
+        )
+    program, *options = _options(solver)
+    return " ".join([shlex.quote(program), FLAGS, *map(shlex.quote, options), "{instance}"])
+
+
 def _options(options: str | Sequence[str]) -> list[str]:
     if isinstance(options, str):
         try:
