@@ -38,6 +38,8 @@ STDERR_KEEP = 16 * 2**10
 # Seconds between two looks at the clock while no line comes.
 _TICK = 0.1
 _EOF = None
+# Seconds to read what is left in the pipe once the program has ended.
+_DRAIN = 1.0
 
 
 class LineTooLong(SolverError):
@@ -72,6 +74,7 @@ class LineProcess:
         """Each line of standard output (without its end), until the output ends or
         ``deadline`` (a :func:`time.monotonic` reading) passes; then the program is
         killed and :attr:`killed` set."""
+        ended_at = None
         while True:
             wait = _TICK
             if deadline is not None:
@@ -83,6 +86,13 @@ class LineProcess:
             try:
                 line = self._lines.get(timeout=wait)
             except queue.Empty:
+                if ended_at is None and self._ended():
+                    # Ended, and something it left behind holds the pipe open: its group
+                    # is killed, and what the pipe still holds is read.
+                    ended_at = time.monotonic()
+                    kill_tree(self.process.pid)
+                elif ended_at is not None and time.monotonic() - ended_at > _DRAIN:
+                    return  # held open by a process that left its group: the output is over
                 continue
             if line is _EOF:
                 return
