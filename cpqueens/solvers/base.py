@@ -20,6 +20,7 @@ from ..board import Solution
 from ..errors import BackendUnavailableError
 from .guards import MAX_RECURSION_DEPTH, check_choice, ensure_recursion_depth
 from .problem import Problem
+from .provenance import Provenance, program_version
 from .run import SearchRun
 
 
@@ -47,6 +48,13 @@ class BackendInfo:
     #: For a backend that drives several solvers: each solver's name mapped to None
     #: when it is usable here, else to the pip requirement that would bring it.
     solvers: dict[str, str | None] = field(default_factory=dict)
+    #: Where it comes from: cpqueens' own Python code, a Python package, the programs
+    #: of the system and the jar it runs.
+    origin: str = "cpqueens"
+    #: The versions of what it runs here (``"ortools 9.12.4544"``), None when unknown.
+    version: str | None = None
+    #: The command that installs what it needs (pip, apt-get), None for nothing.
+    install: str | None = None
 
 
 class Backend:
@@ -84,6 +92,9 @@ class Backend:
     #: True for a search that recurses one call deeper per row, bounded by the stack.
     recurses: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = ()
+    #: The programs of the system it runs, each with the command that installs it:
+    #: ``(("minizinc", "apt-get install minizinc"),)``.
+    programs: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         """Yield every solution of ``problem`` once, as tuples."""
@@ -155,6 +166,42 @@ class Backend:
         """
         return {}
 
+    def solver_version(self) -> str | None:
+        """The version of the solver it runs, when that is not its package's (a jar's:
+        ``"ACE 2.6"``); None by default."""
+        return None
+
+    @functools.cached_property
+    def provenance(self) -> Provenance:
+        """Where it comes from, the versions of what it runs here, and the commands that
+        install them; the programs asked their ``--version`` once, with a short timeout.
+
+        >>> from cpqueens.solvers import REGISTRY
+        >>> REGISTRY["stack"].provenance.origin, REGISTRY["stack"].provenance.install
+        ("cpqueens' own Python code", None)
+        """
+        from .._version import __version__
+
+        own = self.solver_version()
+        versions = [own] if own else []
+        if self.package is None:
+            origin, installs = ["cpqueens' own Python code"], []
+            versions.append(f"cpqueens {__version__}")
+        else:
+            origin, installs = (
+                [f"Python package {self.package}"],
+                [f"pip install {self.install_hint}"],
+            )
+            found = self.package_version
+            versions.append(f"{self.package} {found}" if found else f"{self.package} missing")
+        for program, install in self.programs:
+            origin.append(f"program {program}")
+            installs.append(install)
+            found = program_version(program)
+            named = f"{program} (program)" if program == self.package else program
+            versions.append(f"{named} {found}" if found else f"{named} missing")
+        return Provenance(" + ".join(origin), ", ".join(versions), " && ".join(installs) or None)
+
     def is_available(self) -> bool:
         return self.requires is None or importlib.util.find_spec(self.requires) is not None
 
@@ -206,6 +253,9 @@ class Backend:
             max_n=self.largest_n(),
             options=self.options,
             solvers=self.solver_choices() if self.is_available() else {},
+            origin=self.provenance.origin,
+            version=self.provenance.version,
+            install=self.provenance.install,
         )
 
     def __repr__(self) -> str:
