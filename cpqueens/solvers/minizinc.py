@@ -110,6 +110,7 @@ class MiniZincBackend(Backend):
     lexicographic = False  # sorted when complete; a limited run stops where the solver was
     supports_blocked = True
     options = ("solver", "search", "model", "base", "output")
+    programs = (("minizinc", "apt-get install minizinc"),)  # the toolchain, Gecode with it
 
     def is_available(self) -> bool:
         return _has_package() and shutil.which("minizinc") is not None
