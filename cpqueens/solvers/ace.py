@@ -44,7 +44,7 @@ from ..board import Solution
 from ..errors import BackendUnavailableError, SolverError
 from .ace_output import AceOutputError, AceReader
 from .ace_process import LineProcess, exit_words
-from .ace_runtime import PACKAGE, ace_jar, jar_version, missing_piece, require_ace
+from .ace_runtime import INSTALL_JAVA, PACKAGE, ace_jar, jar_version, missing_piece, require_ace
 from .ace_startup import ClassArchive
 from .base import Backend
 from .guards import check_solution
@@ -90,6 +90,7 @@ class AceBackend(Backend):
     #: CPU seconds a call costs before any search: the JVM's start and ACE's own.
     start_seconds = 0.8
     supports_blocked = True
+    programs = (("java", INSTALL_JAVA),)
 
     def is_available(self) -> bool:
         return missing_piece(self.requires or PACKAGE) is None
