@@ -98,9 +98,12 @@ def backends(as_json: bool, quiet: bool) -> None:
     click.echo()
     width = max(len(info.name) for info in infos) + 2
     for info in infos:
-        missing = "" if info.available else f" [needs: pip install {info.requires}]"
+        missing = "" if info.available else f" [needs: {info.install}]"
         line = f"{info.name:<{width}}{info.summary}{missing}"
         click.echo(textwrap.fill(line, 79, subsequent_indent=" " * width))
+    click.echo("\nWhere each comes from (the versions here; what installs it):")
+    for line in _origins(infos):
+        click.echo(textwrap.fill(line, 79, initial_indent="  ", subsequent_indent="    "))
     for info in infos:
         if info.solvers:
             usable = [name for name, need in info.solvers.items() if need is None]
@@ -110,6 +113,46 @@ def backends(as_json: bool, quiet: bool) -> None:
             if absent:
                 absent_line = f"{info.name} solvers missing: {', '.join(absent)}"
                 click.echo(textwrap.fill(absent_line, 79, subsequent_indent="  "))
+
+
+def _origins(infos: tuple[Any, ...]) -> list[str]:
+    """One line a backend, those of cpqueens' own code in one: where it comes from,
+    its versions, and (when missing) the command that installs it."""
+    own = [info for info in infos if info.install is None]
+    lines = [f"{', '.join(i.name for i in own)}: {own[0].origin} ({own[0].version})"] if own else []
+    for info in infos:
+        if info.install is not None:
+            needs = "" if info.available else f"; missing, install: {info.install}"
+            lines.append(f"{info.name}: {info.origin} ({info.version}){needs}")
+    return lines
+
+
+@click.command()
+@json_option
+@quiet_option
+def solvers(as_json: bool, quiet: bool) -> None:
+    """List the solvers from elsewhere found here: FlatZinc programs (fzn-* on the PATH),
+    the solvers MiniZinc lists, ACE (XCSP3); where each comes from, its version, how to
+    use it and what installs it when missing (with --quiet, the table alone)."""
+    from ..checking.external_solvers import external_solvers
+    from ..reporting.tables import format_grid
+
+    found = external_solvers()
+    if as_json:
+        emit_json([asdict(solver) for solver in found])
+        return
+    grid = [["solver", "kind", "here", "version"]]
+    grid += [[s.name, s.kind, "yes" if s.found else "no", s.version or "-"] for s in found]
+    click.echo(format_grid(grid))
+    if quiet:
+        return
+    for solver in found:
+        words = [f"{solver.name}: {solver.origin}"]
+        words.append(f"why not: {solver.note}" if solver.note else f"use: {solver.use}")
+        if not solver.found and solver.install:
+            words.append(f"install: {solver.install}")
+        click.echo(textwrap.fill("; ".join(words), 79, subsequent_indent="    "))
+    say(False, 'any other XCSP3 solver: a command with format = "xcsp" (docs/cli.md)')
 
 
 @click.command()

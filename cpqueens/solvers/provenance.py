@@ -65,7 +65,9 @@ def program_version(program: str) -> str | None:
         return None
     for flag in ("--version", "-version", "--help"):
         text = _said(path, flag)
-        version = None if text is None else version_in(text)
+        if text is None:
+            return None  # it cannot say in time: asked no more
+        version = version_in(text)
         if version is not None:
             return version
     return None

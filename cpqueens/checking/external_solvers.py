@@ -1,0 +1,174 @@
+"""The solvers from elsewhere that cpqueens can find here: ``cpqueens solvers``.
+
+Three kinds, each with where it comes from, its version, how to use it in a
+cross-check or a campaign, and the exact command that installs it when missing:
+
+* **FlatZinc** programs: every ``fzn-*`` program on the ``PATH`` (and in the OR-Tools
+  package's folder, should its wheel ship one), each a :class:`cpqueens.FlatZincSolver`;
+  Gecode's ``fzn-gecode`` is listed even when missing, with its Debian package;
+* **MiniZinc** solvers: what ``minizinc --solvers`` lists, each a ``solver=`` of the
+  ``minizinc`` backend;
+* **XCSP3**: ACE, the jar of the ``pycsp3`` package run by Java (the ``ace`` backend,
+  or a ``format = "xcsp"`` command). Any other XCSP3 solver binary is a command of its
+  own: nothing names them, so nothing finds them.
+
+Nothing here imports a solver's package to find it; the programs are asked their
+version once, with a short timeout (:func:`cpqueens.solvers.provenance.program_version`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..solvers.provenance import program_version
+
+#: The FlatZinc solvers listed even when missing, and what installs each.
+KNOWN_FLATZINC = {
+    "fzn-gecode": "apt-get install flatzinc",
+}
+#: The package whose folder is searched for a FlatZinc front end of its own.
+ORTOOLS = "ortools"
+
+
+@dataclass(frozen=True)
+class ExternalSolver:
+    """A solver from elsewhere: its ``name``, its ``kind`` (FlatZinc, MiniZinc,
+    XCSP3), whether it was ``found`` here, where it comes from (``origin``), its
+    ``version``, how to ``use`` it in cpqueens, the command that installs it
+    (``install``; None when there is none to give) and why it cannot run when it is
+    listed but not usable (``note``)."""
+
+    name: str
+    kind: str
+    found: bool
+    origin: str
+    version: str | None
+    use: str
+    install: str | None = None
+    note: str | None = None
+
+
+def external_solvers(path: str | None = None) -> list[ExternalSolver]:
+    """Every solver from elsewhere found here (``path``: where programs are looked
+    for, this process's ``PATH`` by default), and the known ones that are missing.
+
+    >>> kinds = {solver.kind for solver in external_solvers()}
+    >>> kinds <= {"FlatZinc", "MiniZinc", "XCSP3"} and "XCSP3" in kinds
+    True
+    """
+    return [*flatzinc_programs(path), *minizinc_solvers(), ace_solver()]
+
+
+def flatzinc_programs(path: str | None = None) -> list[ExternalSolver]:
+    """Every ``fzn-*`` program on ``path`` (the first of each name), then in the
+    OR-Tools package's folder; ``fzn-gecode`` when missing, with its install command."""
+    folders = (path if path is not None else os.environ.get("PATH", os.defpath)).split(os.pathsep)
+    found: dict[str, Path] = {}
+    for folder in [*folders, *_package_folders(ORTOOLS)]:
+        try:
+            entries = sorted(Path(folder).glob("fzn-*"))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_file() and os.access(entry, os.X_OK):
+                found.setdefault(entry.name, entry)
+    solvers = [
+        ExternalSolver(
+            name=name,
+            kind="FlatZinc",
+            found=True,
+            origin=f"program {location}",
+            version=program_version(str(location)),
+            use=f'crosscheck --flatzinc {_shown(name, location)}; flatzinc = "{name}"',
+            install=KNOWN_FLATZINC.get(name),
+        )
+        for name, location in sorted(found.items())
+    ]
+    solvers += [
+        ExternalSolver(
+            name,
+            "FlatZinc",
+            False,
+            "program (not on the PATH)",
+            None,
+            f"crosscheck --flatzinc {name}",
+            install,
+        )
+        for name, install in KNOWN_FLATZINC.items()
+        if name not in found
+    ]
+    return solvers
+
+
+def minizinc_solvers() -> list[ExternalSolver]:
+    """The solvers ``minizinc --solvers`` lists, usable or not (with why); one missing
+    MiniZinc when its package or program is not here."""
+    from ..solvers import REGISTRY
+
+    backend = REGISTRY.get("minizinc")
+    if backend is None or not backend.is_available():
+        install = None if backend is None else backend.provenance.install
+        return [ExternalSolver("MiniZinc", "MiniZinc", False, "program minizinc", None,
+                               "solve --backend minizinc", install)]  # fmt: skip
+    from ..solvers.minizinc_solvers import listed_solvers
+
+    origin = f"minizinc --solvers (MiniZinc {program_version('minizinc') or '?'})"
+    return [
+        ExternalSolver(
+            name=f"minizinc {listed.name}",
+            kind="MiniZinc",
+            found=listed.unusable is None,
+            origin=origin,
+            version=None if listed.unusable else listed.version,
+            use=f"--backend minizinc -O solver={listed.name}",
+            note=listed.unusable,
+        )
+        for listed in listed_solvers()
+    ]
+
+
+def ace_solver() -> ExternalSolver:
+    """ACE: the jar of the pycsp3 package (or ``CPQUEENS_ACE_JAR``), run by Java."""
+    from ..solvers.ace_runtime import (
+        INSTALL_JAVA,
+        INSTALL_PYCSP3,
+        ace_jar,
+        jar_version,
+        java_program,
+    )
+
+    jar, java = ace_jar(), java_program()
+    needs = [need for need, there in ((INSTALL_PYCSP3, jar), (INSTALL_JAVA, java)) if not there]
+    origin = f"jar {jar}" if jar is not None else "jar of the pycsp3 package (not installed)"
+    origin += f", run by {java} {program_version(java) or ''}".rstrip() if java else ", no java"
+    return ExternalSolver(
+        name="ACE",
+        kind="XCSP3",
+        found=not needs,
+        origin=origin,
+        version=None if jar is None else jar_version(jar),
+        use='--backend ace; or command = "java -jar ACE.jar {instance}", format = "xcsp"',
+        install=" && ".join(needs) or None,
+    )
+
+
+def _package_folders(package: str) -> list[str]:
+    """The folders of an installed package where a program of its own may be (found,
+    never imported): its own folder and a ``bin`` or ``.libs`` beside it."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    folders = []
+    for location in spec.submodule_search_locations:
+        folders += [location, os.path.join(location, "bin"), os.path.join(location, ".libs")]
+    return folders
+
+
+def _shown(name: str, location: Path) -> str:
+    """The program as a command names it: its name when the PATH finds it, else its path."""
+    import shutil
+
+    return name if shutil.which(name) == str(location) else str(location)
