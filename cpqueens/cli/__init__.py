@@ -31,6 +31,7 @@ def cli() -> None:
     \b
     Examples:
       cpqueens backends
+      cpqueens solvers
       cpqueens solve 8 --format zero-plus
       cpqueens count 12 --backend stack
       cpqueens crosscheck 1-10
@@ -57,6 +58,7 @@ def cli() -> None:
 
 for command in (
     solving.backends,
+    solving.solvers,
     solving.solve,
     solving.count,
     checking.crosscheck,
