@@ -158,8 +158,10 @@ def xcsp_parsed(text: str, n: int) -> ParsedOutput:
     said = {(number, lines[number - 1]) for number in read.status_lines}
     if read.status == "unknown":
         invalid |= said
-    captions = tuple(sorted(said - invalid))
-    notes = tuple(sorted(set(read.notes) - invalid))
+    # The format's own comment and statistics lines (c, d) are shown no more than its s line.
+    own = {(number, line) for number, line in read.notes if line.split()[0] in ("c", "d")}
+    captions = tuple(sorted((said | own) - invalid))
+    notes = tuple(sorted(set(read.notes) - own - invalid))
     return ParsedOutput(
         boards=list(read.solutions),
         count=0 if read.status == "unsat" and not read.solutions else None,
