@@ -268,6 +268,12 @@ def test_every_fault_of_a_program_is_its_own_status_in_a_campaign(tmp_path):
     for label, (fault, fmt, _, _) in CAMPAIGN_FAULTS.items():
         extra = ("--pidfile", str(pids)) if fault == "hang" else ("--late", "2.1")
         solvers.append({"label": label, "command": fake(fmt, fault, *extra), "format": fmt})
+    # ACE's pieces missing: the Java program, the jar (where there is a Java to say so).
+    missing = {"no-java": ("no-such-java -jar ACE.jar {instance}", "program not found")}
+    if shutil.which("java") is not None:
+        missing["no-jar"] = ("java -jar /no/such/ACE.jar {instance}", "Unable to access jarfile")
+    solvers += [{"label": label, "command": command, "format": "xcsp"}
+                for label, (command, _) in missing.items()]  # fmt: skip
     spec = {
         "campaign": {"time_limit": 2.0, "question": "decide"},
         "instances": [{"generator": "plain", "n": [6]}],
@@ -284,6 +290,8 @@ def test_every_fault_of_a_program_is_its_own_status_in_a_campaign(tmp_path):
         assert run["verdict"] == verdict, (label, run["verdict"], reason)
         assert words is None or words in reason, (label, reason)
         assert "\n" not in reason  # one line
+    for label, (_, words) in missing.items():
+        assert runs[label]["verdict"] == "error" and words in runs[label]["verdict_reason"]
     time.sleep(0.2)
     for pid in map(int, pids.read_text().split()):
         assert not alive(pid), f"process {pid} outlived its run"
