@@ -225,7 +225,7 @@ def crosscheck(
     }
     given = [flag for flag, is_set in changed.items() if is_set]
     # A --flatzinc solver is fed and read as FlatZinc: only its limits and environment vary.
-    own = [flag for flag in given if flag in list(changed)[:5]] if flatzinc_solvers else given
+    own = [flag for flag in given if flag in COMMAND_ONLY] if flatzinc_solvers else given
     if own and not commands:
         raise BadInput(f"{', '.join(own)} apply to --command programs, and none was given")
     max_bytes = DEFAULT_MAX_OUTPUT if max_output is None else parse_size(max_output, "--max-output")
@@ -310,6 +310,10 @@ def crosscheck(
         raise click.exceptions.Exit(DISAGREES)
     if report.timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
+
+
+#: The options of crosscheck that only a --command program takes (not a --flatzinc one).
+COMMAND_ONLY = ("--instance-format", "--parse", "--expect", "--base", "--ignore")
 
 
 def program_environment(clean: bool, pairs: tuple[str, ...]) -> dict[str, str] | None:
