@@ -130,3 +130,19 @@ def test_the_listings_take_little_time(command):
     start = time.perf_counter()
     assert CliRunner().invoke(cli, command).exit_code == 0
     assert time.perf_counter() - start < 2
+
+
+def test_a_broken_minizinc_is_a_line_of_the_listing(monkeypatch):
+    from cpqueens.solvers import minizinc_solvers
+
+    if not REGISTRY["minizinc"].is_available():
+        pytest.skip("needs the minizinc backend: pip install minizinc; apt-get install minizinc")
+
+    def broken():
+        raise RuntimeError("minizinc: error while loading shared libraries")
+
+    monkeypatch.setattr(minizinc_solvers, "listed_solvers", broken)
+    (row,) = [s for s in external_solvers() if s.kind == "MiniZinc"]
+    assert (
+        not row.found and row.note == "RuntimeError: minizinc: error while loading shared libraries"
+    )

@@ -116,6 +116,12 @@ def minizinc_solvers() -> list[ExternalSolver]:
     from ..solvers.minizinc_solvers import listed_solvers
 
     origin = f"minizinc --solvers (MiniZinc {program_version('minizinc') or '?'})"
+    try:
+        configurations = listed_solvers()
+    except Exception as error:  # a broken toolchain is a line of the listing, not a crash
+        why = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+        return [ExternalSolver("MiniZinc", "MiniZinc", False, origin, None,
+                               "solve --backend minizinc", note=why)]  # fmt: skip
     return [
         ExternalSolver(
             name=f"minizinc {listed.name}",
@@ -126,7 +132,7 @@ def minizinc_solvers() -> list[ExternalSolver]:
             use=f"--backend minizinc -O solver={listed.name}",
             note=listed.unusable,
         )
-        for listed in listed_solvers()
+        for listed in configurations
     ]
 
 
