@@ -295,3 +295,36 @@ def test_every_fault_of_a_program_is_its_own_status_in_a_campaign(tmp_path):
     time.sleep(0.2)
     for pid in map(int, pids.read_text().split()):
         assert not alive(pid), f"process {pid} outlived its run"
+
+
+# --- an XCSP3 solver's output, read -------------------------------------------------------
+
+V = "v <instantiation> <list> q[] </list> <values> {} </values> </instantiation>"
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "solutions", "why"),
+    [
+        # ACE's colours, even into a pipe; an instantiation over several v lines.
+        ("\x1b[92ms SATISFIABLE\x1b[0m\n\x1b[92m\nv\x1b[0m <instantiation> <list> q[] </list>\n"
+         "v <values> 1 3 0 2 </values> </instantiation>\nd FOUND SOLUTIONS 1",
+         "sat", [(1, 3, 0, 2)], None),
+        (f"s SATISFIABLE\n{V.format('1 3 0 2')}\n{V.format('2 0 3 1')}", "sat",
+         [(1, 3, 0, 2), (2, 0, 3, 1)], None),
+        ("v 1 3 0 2", "sat", [(1, 3, 0, 2)], None),  # plain v lines, no s line
+        ("c nothing\ns UNKNOWN", "unknown", [], None),
+        ("s SATISFIABLE\nc no v line", "sat", [], "s SATISFIABLE without a solution (v lines)"),
+        (f"s UNSATISFIABLE\n{V.format('1 3 0 2')}", "unsat", [(1, 3, 0, 2)],
+         "a solution beside s UNSATISFIABLE"),
+        ("s SATISFIABLE\ns UNSATISFIABLE\nv 1 3 0 2", "sat", [(1, 3, 0, 2)],
+         "a second, different s line"),
+        ("s MAYBE", None, [], "an unknown status (allowed: SATISFIABLE, UNSATISFIABLE, UNKNOWN)"),
+        (f"s SATISFIABLE\n{V.format('1 3 0')}", "sat", [], "the values are 3 columns, not 4"),
+    ],
+)  # fmt: skip
+def test_an_xcsp3_solvers_output_is_read_with_every_fault_named(text, status, solutions, why):
+    from cpqueens.checking.xcsp_output import read_xcsp_output
+
+    read = read_xcsp_output(text, 4)
+    assert (read.status, list(read.solutions)) == (status, solutions)
+    assert [reason for _, _, reason in read.invalid] == ([] if why is None else [why])
