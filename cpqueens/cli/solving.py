@@ -1,4 +1,5 @@
-"""The commands about one board size: ``backends``, ``solve`` and ``count``.
+"""The commands about one board size: ``backends`` (and ``solvers``, those from
+elsewhere), ``solve`` and ``count``.
 
 ``solve`` and ``count`` stopped by ``--time-limit`` say so and exit with status 3
 (:data:`~cpqueens.cli._common.TIMED_OUT`): a run cut short is neither a wrong
@@ -79,7 +80,9 @@ BACKEND_LEGEND = (
 @json_option
 @quiet_option
 def backends(as_json: bool, quiet: bool) -> None:
-    """List the registered backends and what each can do (with --quiet, the table alone)."""
+    """List the registered backends, what each can do, where each comes from (its
+    package or program and their versions here) and what installs a missing one (with
+    --quiet, the table alone)."""
     infos = api.backends()
     if as_json:
         emit_json([{**asdict(info), "options": list(info.options)} for info in infos])
