@@ -247,7 +247,7 @@ def default_set_note(chosen: list[str]) -> str:
     """The line that says which backends a default set holds and which it leaves out, why.
 
     >>> print(default_set_note(["stack"])[:40])
-    using 1 of 16 backends: stack; left out:
+    using 1 of 17 backends: stack; left out:
     """
     left: dict[str, list[str]] = {}
     for name, backend in REGISTRY.items():
