@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -160,3 +161,84 @@ def _alive(pid: int) -> bool:
             return b"instance.xml" in cmdline.read()
     except OSError:
         return False
+
+
+# --- a user's own PyCSP3 model, compiled with the instance's data, solved by ACE ---------
+
+#: PyCSP3 models of n-queens: the data as PyCSP3's own models read them.
+MODEL = """from pycsp3 import *
+
+n, queens, blocks = data
+
+{name} = VarArray(size=n, dom=range({base}, n + {base}))
+
+satisfy(
+    [{name}[i - {base}] == j for (i, j) in queens],
+    [{name}[i - {base}] != j for (i, j) in blocks],
+    AllDifferent({name}),
+    AllDifferent({name}[i] + i for i in range(n)),
+    AllDifferent({name}[i] - i for i in range(n)),{extra}
+)
+"""
+#: The model with its first row's queen left of its last row's: half the solutions.
+HALF = "\n    q[0] < q[n - 1],"
+
+
+def model(folder, name: str, *, array: str = "q", base: int = 0, extra: str = "") -> str:
+    path = folder / name
+    path.write_text(MODEL.format(name=array, base=base, extra=extra))
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory):
+    usable("ace")
+    folder = tmp_path_factory.mktemp("models")
+    return {
+        "plain": model(folder, "MyQueens.py"),
+        "one-based": model(folder, "OneBased.py", array="x", base=1),
+        "half": model(folder, "Half.py", extra=HALF),
+    }
+
+
+def test_a_pycsp3_model_gets_the_instance_and_lists_its_solutions(models):
+    instance = CASES["completion 10"]
+    found = cpqueens.solve(instance, backend="ace", model=models["plain"]).solutions
+    assert set(found) == expected("completion 10") and len(found) == len(set(found))
+    counted = cpqueens.count(instance, backend="ace", model=models["one-based"], base=1, output="x")
+    assert counted == len(expected("completion 10"))
+
+
+def test_a_model_that_misses_solutions_is_caught_by_the_crosscheck(models):
+    def half(instance):
+        return cpqueens.solve(instance, backend="ace", model=models["half"]).solutions
+
+    report = cpqueens.crosscheck([Instance(6)], {"Half.py": half}, "tree", question="all")
+    (row,) = report.rows
+    assert not report.ok and len(row.missing) == 2 and row.count == 2
+
+
+def test_a_model_that_fails_or_names_another_array_is_an_error_of_one_line(models, tmp_path):
+    broken = tmp_path / "Broken.py"
+    broken.write_text("from pycsp3 import *\n\nn, queens = data\n")
+    with pytest.raises(cpqueens.SolverError, match=r"Broken.py wrote no XCSP3 file.*unpack"):
+        cpqueens.solve(6, backend="ace", model=str(broken))
+    with pytest.raises(cpqueens.SolverError, match=r"no array q of 6 .*its arrays: x\[6\]"):
+        cpqueens.solve(6, backend="ace", model=models["one-based"], base=1)
+    with pytest.raises(cpqueens.SolverError, match="not a solution"):
+        cpqueens.solve(6, backend="ace", model=models["one-based"], output="x")  # base 0
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"model": "no-such-model.py"}, "no such file"),
+        ({"model": "tests/conftest.txt"}, "a .py file"),
+        ({"base": 1}, "give it with model="),
+        ({"model": "tests/reference.py", "base": 2}, "base must be 0 or 1"),
+        ({"model": "tests/reference.py", "output": "q[]"}, "name of an array"),
+    ],
+)
+def test_a_model_option_is_checked_at_the_call(options, said):
+    with pytest.raises(cpqueens.InvalidInputError, match=re.escape(said)):
+        cpqueens.solutions(6, backend="ace", **options)

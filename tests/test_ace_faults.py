@@ -61,7 +61,7 @@ def test_a_well_behaved_fake_is_read_like_ace(fake):
         ([V_1302.replace("0 2", "x 2"), "s SATISFIABLE"], "values are not columns"),
         ([V_1302.replace(" 2 <", " <"), "s SATISFIABLE"], "3 values for 4 rows"),
         (["v 1 3 0 2", "s SATISFIABLE"], "a v line without an instantiation"),
-        ([V_1302.replace("q[]", "x[]"), "s SATISFIABLE"], "a v line cpqueens cannot read"),
+        ([V_1302.replace("q[]", "x[]"), "s SATISFIABLE"], "the array q\\[\\] alone is read"),
         (["v <instantiation> <list> q[] </list>"], "an unfinished v line"),
         (["s SATISFIED"], "an unknown status line"),
         ([V_1302, "s SATISFIABLE", "s UNSATISFIABLE"], "two status lines"),

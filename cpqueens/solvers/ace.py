@@ -39,9 +39,11 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from ..board import Solution
 from ..errors import BackendUnavailableError, SolverError
+from .ace_model import DEFAULT_OUTPUT, check_model_options, compile_model
 from .ace_output import AceOutputError, AceReader
 from .ace_process import LineProcess, exit_words
 from .ace_runtime import INSTALL_JAVA, PACKAGE, ace_jar, jar_version, missing_piece, require_ace
@@ -90,7 +92,11 @@ class AceBackend(Backend):
     #: CPU seconds a call costs before any search: the JVM's start and ACE's own.
     start_seconds = 0.8
     supports_blocked = True
+    options = ("model", "base", "output")
     programs = (("java", INSTALL_JAVA),)
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        check_model_options(options)
 
     def is_available(self) -> bool:
         return missing_piece(self.requires or PACKAGE) is None
@@ -116,17 +122,26 @@ class AceBackend(Backend):
         if remaining is not None and remaining <= 0:
             run.mark_timed_out()
             return
-        fixed = {row: column for row, column in enumerate(problem.fixed) if column is not None}
-        instance = Instance(problem.n, fixed, problem.blocked)
         archive = ClassArchive(java, jar)
-        # Writing the archive adds a moment to the JVM's exit: not on a tight clock.
-        jvm = archive.flags(may_write=remaining is None or remaining >= ARCHIVE_AT)
-        argv = [java, *jvm, "-jar", str(jar), "instance.xml", *_flags(problem.limit, remaining)]
         run.stats.update(solver=self.solver_version() or LABEL)
         ended_well = False
         try:
             with tempfile.TemporaryDirectory(prefix="cpqueens-ace-") as folder:
-                Path(folder, "instance.xml").write_text(format_xcsp(instance))
+                if problem.options.get("model") is None:
+                    fixed = {r: c for r, c in enumerate(problem.fixed) if c is not None}
+                    instance = Instance(problem.n, fixed, problem.blocked)
+                    Path(folder, "instance.xml").write_text(format_xcsp(instance))
+                    file = "instance.xml"
+                else:
+                    compiled = compile_model(problem, folder, run.deadline)
+                    if compiled is None:  # the model's compilation ran out of time
+                        run.mark_timed_out()
+                        return
+                    file = compiled.name
+                remaining = run.remaining()
+                # Writing the archive adds a moment to the JVM's exit: not on a tight clock.
+                jvm = archive.flags(may_write=remaining is None or remaining >= ARCHIVE_AT)
+                argv = [java, *jvm, "-jar", str(jar), file, *_flags(problem.limit, remaining)]
                 yield from _solutions(argv, folder, problem, run)
             ended_well = not run.timed_out
         finally:
@@ -146,7 +161,14 @@ def _solutions(
     argv: list[str], folder: str, problem: Problem, run: SearchRun
 ) -> Iterator[Solution]:
     """Run ACE, yield each solution as it is printed, then judge how the run ended."""
-    reader = AceReader(problem.n)
+    options = problem.options
+    model = options.get("model")
+    label = LABEL if model is None else f"{LABEL} with the PyCSP3 model {Path(model).name}"
+    reader = AceReader(
+        problem.n,
+        array=options.get("output", DEFAULT_OUTPUT) if options.get("model") else "q",
+        base=options.get("base", 0) if options.get("model") else 0,
+    )
     seen: set[Solution] = set()
     kill_at = None if run.deadline is None else run.deadline + GRACE
     with LineProcess(argv, cwd=folder) as program:
@@ -155,7 +177,7 @@ def _solutions(
                 values = reader.feed(line)
                 if values is None:
                     continue
-                solution = check_solution(values, problem, LABEL)
+                solution = check_solution(values, problem, label)
                 if solution in seen:
                     raise SolverError(f"{LABEL} printed the solution {solution} twice")
                 seen.add(solution)

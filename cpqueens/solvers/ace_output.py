@@ -64,8 +64,10 @@ class AceReader:
     :attr:`solutions`, the number of solutions read.
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, *, array: str = "q", base: int = 0):
         self.n = n
+        self.array = array
+        self.base = base
         self.status: str | None = None
         self.complete = False
         self.incomplete = False
@@ -136,8 +138,13 @@ class AceReader:
             return None
         self._pending = []
         match = _INSTANTIATION.match(joined)
-        if match is None or match["list"] != "q[]":
+        if match is None:
             raise AceOutputError(f"a v line cpqueens cannot read: {_quote('v ' + joined)}")
+        if match["list"] != f"{self.array}[]":
+            raise AceOutputError(
+                f"a v line of the variables {_quote(match['list'])}, where the array "
+                f"{self.array}[] alone is read: {_quote(joined)}"
+            )
         words = match["values"].split()
         if not all(_COLUMN.fullmatch(word) for word in words):
             raise AceOutputError(f"a v line whose values are not columns: {_quote(joined)}")
@@ -146,7 +153,7 @@ class AceReader:
                 f"a v line of {len(words)} values for {self.n} rows: {_quote(joined)}"
             )
         self.solutions += 1
-        return [int(word) for word in words]
+        return [int(word) - self.base for word in words]
 
 
 def _quote(text: str) -> str:
