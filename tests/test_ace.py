@@ -242,3 +242,29 @@ def test_a_model_that_fails_or_names_another_array_is_an_error_of_one_line(model
 def test_a_model_option_is_checked_at_the_call(options, said):
     with pytest.raises(cpqueens.InvalidInputError, match=re.escape(said)):
         cpqueens.solutions(6, backend="ace", **options)
+
+
+def test_ctrl_c_kills_the_jvm_with_the_call(monkeypatch):
+    usable("ace")
+    from interrupting import interrupt_solve
+
+    mark = f"cpqueens-ace-test-{os.getpid()}-{time.monotonic_ns()}"
+    monkeypatch.setenv("CPQUEENS_TEST_MARK", mark)  # inherited by the child and its JVM
+    ended = interrupt_solve(
+        "cpqueens.count(4, backend='ace')", "cpqueens.solve(30, backend='ace')", after=1.5
+    )
+    assert ended.out.strip() == "interrupted", (ended.out, ended.err[-500:])
+    assert not _marked(mark.encode()), "a process of the interrupted call is still running"
+
+
+def _marked(mark: bytes) -> list[int]:
+    """The processes whose environment holds ``mark``."""
+    found = []
+    for pid in _pids():
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as environ:
+                if mark in environ.read():
+                    found.append(pid)
+        except OSError:
+            continue
+    return found
