@@ -115,6 +115,16 @@ def test_a_java_too_old_for_ace_says_which_java_to_install(fake):
         cpqueens.solve(4, backend="ace")
 
 
+def test_a_java_that_cannot_be_started_says_why(fake, tmp_path, monkeypatch):
+    fake("exit 0")
+    program = tmp_path / "java-without-interpreter"
+    program.write_bytes(b"\x00\x01 not a program")
+    program.chmod(0o755)
+    monkeypatch.setenv("CPQUEENS_JAVA", str(program))
+    with pytest.raises(SolverError, match=r"cannot run .*java-without-interpreter.*format"):
+        cpqueens.solve(4, backend="ace")
+
+
 def test_a_jvm_killed_by_a_signal_says_so(fake):
     fake("kill -SEGV $$")
     with pytest.raises(SolverError, match="killed by SIGSEGV"):

@@ -51,14 +51,18 @@ class LineProcess:
 
     def __init__(self, argv: Sequence[str], *, cwd: str | None = None):
         self.argv = list(argv)
-        self.process = subprocess.Popen(
-            self.argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-            start_new_session=True,
-        )
+        try:
+            self.process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                start_new_session=True,
+            )
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise SolverError(f"cannot run {self.argv[0]!r}: {reason}") from None
         self.killed = False
         self._lines: queue.Queue[str | SolverError | None] = queue.Queue()
         self._stderr = bytearray()
