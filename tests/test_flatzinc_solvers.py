@@ -139,6 +139,13 @@ def test_crosscheck_flatzinc_on_the_command_line(tmp_path, monkeypatch):
     assert "fzn-gecode" in result.output and "agree with the reference" in result.output
     refused = runner.invoke(cli, [*args, "--parse", "count"])
     assert refused.exit_code == 2 and "--parse apply to --command programs" in refused.output
+    both = ["--flatzinc", "fzn-gecode", "--flatzinc", "fzn-gecode -p 1"]
+    two = runner.invoke(cli, ["crosscheck", "4-6", *both])  # options of its own, a row of its own
+    assert two.exit_code == 0 and "fzn-gecode -p 1" in two.output, two.output
+    empty = runner.invoke(cli, ["crosscheck", "4", "--flatzinc", " "])
+    assert (
+        empty.exit_code == 2 and "--flatzinc must name a FlatZinc solver's program" in empty.output
+    )
     missing = runner.invoke(cli, ["crosscheck", "4", "--flatzinc", "fzn-nowhere"])
     assert missing.exit_code == 2
     assert "program not found: 'fzn-nowhere' (not on the PATH)" in missing.output

@@ -104,13 +104,24 @@ def flatzinc_command(solver: str) -> str:
     >>> flatzinc_command("fzn-gecode -p 2")
     'fzn-gecode {flags} -p 2 {instance}'
     """
+    program, *options = solver_words(solver, "flatzinc")
+    return " ".join([shlex.quote(program), FLAGS, *map(shlex.quote, options), "{instance}"])
+
+
+def solver_words(solver: str, what: str = "--flatzinc") -> list[str]:
+    """A FlatZinc solver as written on a command line or in a spec, ``"fzn-gecode -p 2"``:
+    its program and its own options, split as a shell would (``what`` names the value
+    in the error).
+
+    >>> solver_words("fzn-gecode -p 2")
+    ['fzn-gecode', '-p', '2']
+    """
     if not isinstance(solver, str) or not solver.strip():
         raise InvalidInputError(
-            f"flatzinc must name a FlatZinc solver's program, e.g. {DEFAULT_FLATZINC!r}; "
+            f"{what} must name a FlatZinc solver's program, e.g. {DEFAULT_FLATZINC!r}; "
             f"got {solver!r}"
         )
-    program, *options = _options(solver)
-    return " ".join([shlex.quote(program), FLAGS, *map(shlex.quote, options), "{instance}"])
+    return _options(solver)
 
 
 def _options(options: str | Sequence[str]) -> list[str]:

@@ -78,7 +78,8 @@ if TYPE_CHECKING:
     "flatzinc_solvers",
     multiple=True,
     metavar="PROGRAM",
-    help="A FlatZinc solver to check, e.g. fzn-gecode: run on each instance's .fzn file "
+    help='A FlatZinc solver to check, e.g. fzn-gecode (or "fzn-gecode -p 2", with options '
+    "of its own): run on each instance's .fzn file "
     "with the standard flags (-a for every solution), its output read as FlatZinc. "
     "Repeatable.",
 )
@@ -189,7 +190,7 @@ def crosscheck(
     """
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
-    from ..checking.flatzinc_solvers import FlatZincSolver
+    from ..checking.flatzinc_solvers import FlatZincSolver, solver_words
     from ..reporting.tables import crosscheck_table
 
     if not sizes and not instance_files:
@@ -246,12 +247,14 @@ def crosscheck(
     ]
     programs += [
         FlatZincSolver(
-            program,
+            words[0],
+            options=words[1:],
+            name=" ".join(words) if len(words) > 1 else None,  # two option sets, two rows
             timeout=60.0 if timeout is None else timeout,
             max_output=max_bytes,
             env=environment,
         )
-        for program in flatzinc_solvers
+        for words in map(solver_words, flatzinc_solvers)
     ]
     # Without --backends: every available backend that lists solutions, unless
     # programs were given, which are then checked on their own.
