@@ -48,6 +48,18 @@ class SolverError(CPQueensError, RuntimeError):
     """
 
 
+class WrongSolutionError(SolverError):
+    """A solver handed back a board that does not solve the problem it was given.
+
+    ``board`` is that board, so that a cross-check or a campaign can judge the run
+    wrong (a wrong answer) rather than failed (an error).
+    """
+
+    def __init__(self, message: str, board: tuple):
+        super().__init__(message)
+        self.board = board
+
+
 class SearchTimeoutError(CPQueensError, TimeoutError):
     """``count`` ran out of its ``time_limit`` before the count was exact.
 

@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 import cpqueens
 from cpqueens.campaigns.spec import load_spec
+from cpqueens.checking.cases import solves
 from cpqueens.cli import cli
 from cpqueens.errors import InvalidInputError, SolverError
 from cpqueens.solvers.minizinc_solvers import listed_solvers
@@ -129,7 +130,9 @@ def test_the_crosscheck_catches_both_wrong_models_and_says_which():
     assert all(rows[n, "stack"].agrees for n in (1, 6, 8))
     for n in (6, 8):
         wrong = rows[n, "one-diagonal"]
-        assert wrong.error and "not a solution" in wrong.error
+        # The board it yields is judged with the others: a wrong answer, not a failure.
+        assert wrong.error is None and not wrong.agrees and wrong.invalid_count == 1
+        assert not solves(wrong.invalid[0], instance if n == 8 else cpqueens.Instance(n))
         strict = rows[n, "too-strict"]
         assert strict.error is None and strict.missing and not strict.invalid
         assert 0 < strict.count < strict.reference_count
@@ -230,6 +233,7 @@ def test_a_campaign_names_the_model_from_its_folder_and_catches_the_wrong_one(tm
     folder = tmp_path / "spec"
     folder.mkdir()
     shutil.copy(TOO_STRICT, folder)
+    shutil.copy(ONE_DIAGONAL, folder)
     spec = folder / "models.toml"
     spec.write_text(
         textwrap.dedent("""
@@ -249,6 +253,10 @@ def test_a_campaign_names_the_model_from_its_folder_and_catches_the_wrong_one(tm
         label = "strict"
         backend = "minizinc"
         options = { model = "queens_too_strict.mzn" }
+        [[solvers]]
+        label = "diagonal"
+        backend = "minizinc"
+        options = { model = "queens_one_diagonal.mzn" }
         """)
     )
     (solver,) = [s for s in load_spec(spec).solvers if s.label == "strict"]
@@ -257,6 +265,11 @@ def test_a_campaign_names_the_model_from_its_folder_and_catches_the_wrong_one(tm
     run = CliRunner().invoke(cli, ["campaign", "run", str(spec), "--db", str(db), "-q"])
     summary = CliRunner().invoke(cli, ["campaign", "summary", str(db)])
     assert "strict on blocked-n7" in summary.output, (run.output, summary.output)
+    # A board the model yields that is none is a wrong answer, not a failed run.
+    listed = CliRunner().invoke(cli, ["campaign", "summary", str(db), "--json"]).output
+    tally = {row["solver"]: row for row in json.loads(listed)}
+    assert (tally["diagonal"]["wrong"], tally["diagonal"]["error"]) == (1, 0)
+    assert (tally["strict"]["wrong"], tally["minizinc"]["wrong"]) == (1, 0)
     (folder / "queens_too_strict.mzn").unlink()
     with pytest.raises(InvalidInputError, match="no file"):
         load_spec(spec)
@@ -322,7 +335,7 @@ def test_the_crosscheck_command_checks_models_and_names_the_wrong_ones():
     result = CliRunner().invoke(cli, ["crosscheck", "4-6", *models, "--backends", "stack"])
     assert result.exit_code == 1, result.output
     assert f"minizinc:{TOO_STRICT} n=4: 1 board for 2 solutions, 1 missing" in result.output
-    assert f"E minizinc:{ONE_DIAGONAL} n=6: SolverError:" in result.output
+    assert f"! minizinc:{ONE_DIAGONAL} n=6: 1 board for 4 solutions, 1 invalid" in result.output
     right = ["crosscheck", "4-6", "--model", str(FROM_ONE), "-O", "base=1", "-q"]
     assert CliRunner().invoke(cli, right).exit_code == 0
     wrong = CliRunner().invoke(cli, ["crosscheck", "4-6", "--model", str(FROM_ONE), "-O", "base=7"])

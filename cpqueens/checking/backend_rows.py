@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..board import Solution
-from ..errors import CommandFailedError, SearchTimeoutError
+from ..errors import CommandFailedError, SearchTimeoutError, WrongSolutionError
 from ..result import Result
 from .answers import BadOutput
 from .cases import Case, as_board
@@ -97,7 +97,7 @@ def function_row(case: Case, label: str, run: Runner, expected: set[Solution]) -
     compared = getattr(run, "compared", "all")
     boards: list[tuple] = []
     error = None
-    timed_out = False
+    timed_out = stopped = False
     if compared == "some" and not expected:
         # Nothing to find: a local search would look for ever, and finding nothing
         # is the right answer.
@@ -110,6 +110,11 @@ def function_row(case: Case, label: str, run: Runner, expected: set[Solution]) -
     except SearchTimeoutError:
         # A function giving up at its own time limit: what it yielded so far is judged.
         timed_out = True
+    except WrongSolutionError as raised:
+        # A backend that caught its solver's board wrong stops there: that board is
+        # judged with the others (an invalid board, a wrong row), the rest unclaimed.
+        boards.append(as_board(raised.board))
+        stopped = True
     except Exception as raised:  # a user's solver may raise anything: report it
         error = f"{type(raised).__name__}: {raised}"
     elapsed = time.perf_counter() - start
@@ -117,7 +122,7 @@ def function_row(case: Case, label: str, run: Runner, expected: set[Solution]) -
         # The boards returned before the error are counted but not compared: unfinished.
         return error_row(n, label, error, len(expected), elapsed, count=len(boards))
     # A timed-out run claims only the boards it found, like a program printing a few.
-    claimed = "some" if timed_out else compared
+    claimed = "some" if timed_out or stopped else compared
     faults = sort_faults(n, boards, expected, claimed, instance=case.instance)
     return replace(_row(n, label, boards, expected, elapsed, compared, faults), timed_out=timed_out)
 

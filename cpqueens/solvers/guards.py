@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from ..arguments import check_int
 from ..board import NUMPY_CHECK_N, Solution, is_valid
-from ..errors import InvalidInputError, InvalidTypeError, SolverError
+from ..errors import InvalidInputError, InvalidTypeError, WrongSolutionError
 from .problem import Problem
 
 
@@ -64,7 +64,8 @@ def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solu
     """Return the solver's assignment as a tuple once it is known to solve ``problem``.
 
     A solver that hands back anything else (a wrong model, a lost fixed queen) gets a
-    :class:`~cpqueens.errors.SolverError` naming it, never a place in a Result.
+    :class:`~cpqueens.errors.WrongSolutionError` (a ``SolverError``) naming it and
+    holding the board, never a place in a Result.
     ``values`` may be a numpy array: a large one is checked as it is (see
     :func:`~cpqueens.board.is_valid`) and only then made a tuple of ints. Only the
     fixed queens that are set and the blocked squares are looked at one by one,
@@ -100,9 +101,10 @@ def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solu
     if valid:
         return solution
     shown = repr(solution) if rows <= 32 else f"a board of {rows:,} rows"
-    raise SolverError(
+    raise WrongSolutionError(
         f"{solver} returned {shown}, which is not a solution of the {n}-queens "
-        "problem with the fixed queens and blocked squares given"
+        "problem with the fixed queens and blocked squares given",
+        solution,
     )
 
 

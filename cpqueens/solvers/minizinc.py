@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from ..board import Solution
-from ..errors import BackendUnavailableError, InvalidInputError, SolverError
+from ..errors import BackendUnavailableError, InvalidInputError, SolverError, WrongSolutionError
 from ..parallel.processes import kill_tree
 from .base import Backend
 from .guards import check_choice, check_solution
@@ -241,8 +241,9 @@ def _checked(found: Any, output: str, base: int, problem: Problem, label: str) -
     board = board_of(values, base, label)
     try:
         return check_solution(board, problem, label)
-    except SolverError as error:
-        raise SolverError(f"{error}{other_base_hint(board, problem.n, base)}") from None
+    except WrongSolutionError as error:
+        hint = other_base_hint(board, problem.n, base)
+        raise WrongSolutionError(f"{error}{hint}", error.board) from None
 
 
 @functools.cache
