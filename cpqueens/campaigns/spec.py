@@ -63,6 +63,7 @@ from ..disk.structured import load_toml
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, random_blocked, random_completion, read_instance
 from ..instances.bundles import is_bundle, read_instances
+from .fingerprints import model_fingerprint
 from .pricing import Recipe, check_board, largest_board, price
 from .program_solvers import read_program
 
@@ -113,6 +114,7 @@ class SolverConfig:
     format: str = "json"
     parse: str = "auto"
     folder: str | None = None  # where a command runs (the spec's folder)
+    files: tuple[tuple[str, str], ...] = ()  # the content hash of each model file
 
     @property
     def key(self) -> str:
@@ -121,6 +123,8 @@ class SolverConfig:
         is a name only."""
         if self.backend is not None:
             body: dict[str, Any] = {"backend": self.backend, "options": self.options}
+            if self.files:  # absent for the rest: their keys stay what they were
+                body["files"] = self.files
         else:
             body = {"command": self.command, "format": self.format, "parse": self.parse}
         return hashlib.sha256(_canonical(body).encode()).hexdigest()[:16]
@@ -376,7 +380,8 @@ def _solvers(
                     'it takes part in question = "decide" campaigns only'
                 )
             config = SolverConfig(label=table.get("label", backend), backend=backend,
-                                  options=dict(options))  # fmt: skip
+                                  options=dict(options),
+                                  files=model_fingerprint(options))  # fmt: skip
         else:
             with _about(where):
                 command, fmt, parse = read_program(table)
