@@ -109,8 +109,9 @@ def cactus_figure(rows: Sequence[Row], *, title: str | None = None):
     axes.grid(True, which="major", alpha=0.3)
     # Right of the axes: inside, it would hide the lines' ends, where they differ most.
     legend_outside(axes)
-    axes.set_title(f"{title or 'Instances solved against time'}\n{campaign_heading(rows)}",
-                   fontsize="medium")  # fmt: skip
+    # Over the whole figure, not the axes: a long campaign name would run off its left.
+    figure.suptitle(f"{title or 'Instances solved against time'}\n{campaign_heading(rows)}",
+                    fontsize="medium")  # fmt: skip
     return figure
 
 
