@@ -65,14 +65,28 @@ def test_a_well_behaved_fake_is_read_like_ace(fake):
         (["v <instantiation> <list> q[] </list>"], "an unfinished v line"),
         (["s SATISFIED"], "an unknown status line"),
         ([V_1302, "s SATISFIABLE", "s UNSATISFIABLE"], "two status lines"),
+        ([V_1302.replace("0 2", "* 2"), "s SATISFIABLE"], "a \\* among its values"),
+        ([V_1302.replace("0 2", "-1 2"), "s SATISFIABLE"], "values are not columns"),
+        ([V_1302, "s OPTIMUM FOUND"], "an unknown status line"),
+        ([V_1302.replace("</instantiation>", "</instantiation> x"), "s SATISFIABLE"],
+         "cannot read"),
     ],
-    ids=["letters", "short", "bare", "other-array", "unfinished", "status", "two-statuses"],
-)
+    ids=["letters", "short", "bare", "other-array", "unfinished", "status", "two-statuses",
+         "star", "negative", "optimum", "trailing"],
+)  # fmt: skip
 def test_a_malformed_output_is_an_error_of_one_line(fake, lines, said):
     fake(printing(*lines, COMPLETE))
     with pytest.raises(SolverError, match=said) as caught:
         cpqueens.solve(4, backend="ace")
     assert "\n" not in str(caught.value) and str(caught.value).startswith("ACE printed")
+
+
+def test_colours_are_taken_off_and_no_other_control_sequence(fake):
+    fake(printing(f"\x1b[92m{V_1302}\x1b[0m", "\x1b[1;32ms SATISFIABLE\x1b[0m", COMPLETE))
+    assert list(cpqueens.solve(4, backend="ace", limit=1).solutions) == [(1, 3, 0, 2)]
+    fake(printing(V_1302, "\x1b[2Ks SATISFIABLE", COMPLETE))
+    with pytest.raises(SolverError, match="ended without an answer"):
+        cpqueens.solve(4, backend="ace")
 
 
 @pytest.mark.parametrize(

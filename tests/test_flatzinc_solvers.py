@@ -327,6 +327,15 @@ V = "v <instantiation> <list> q[] </list> <values> {} </values> </instantiation>
          "a second, different s line"),
         ("s MAYBE", None, [], "an unknown status (allowed: SATISFIABLE, UNSATISFIABLE, UNKNOWN)"),
         (f"s SATISFIABLE\n{V.format('1 3 0')}", "sat", [], "the values are 3 columns, not 4"),
+        # The pieces read as ACE's reader reads them (cpqueens/solvers/xcsp_lines.py).
+        (f"s SATISFIABLE\n{V.format('1 * 0 2')}", "sat", [],
+         "a * among the values (a variable given none)"),
+        (f"s SATISFIABLE\n{V.format('1 -3 0 2')}", "sat", [], "the values are not whole numbers"),
+        (f"s SATISFIABLE\n{V.replace('q[]', 'x[]').format('1 3 0 2')}", "sat", [],
+         "an instantiation of 'x[]', not of the array q[]"),
+        (f"s OPTIMUM FOUND\n{V.format('1 3 0 2')}", "sat", [(1, 3, 0, 2)],
+         "an unknown status (allowed: SATISFIABLE, UNSATISFIABLE, UNKNOWN)"),
+        ("\x1b[2Ks UNSATISFIABLE", None, [], None),  # not a colour: no s line
     ],
 )  # fmt: skip
 def test_an_xcsp3_solvers_output_is_read_with_every_fault_named(text, status, solutions, why):

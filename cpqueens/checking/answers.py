@@ -30,12 +30,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..solvers.xcsp_lines import END as _END_OF_INSTANTIATION
+from ..solvers.xcsp_lines import STATUSES
 from .flatzinc_output import read_flatzinc_output
 from .parsing import read_output
 
-STATUSES = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}
 _TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
-_END_OF_INSTANTIATION = re.compile(r"</instantiation\s*>")
 
 
 class BadOutput(Exception):

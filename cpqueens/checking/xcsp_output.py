@@ -10,11 +10,14 @@ counted from 0) prints:
   solutions (a solver listing every one prints one each);
 * ``c`` and ``d`` lines: comments and statistics, left alone.
 
-The colours some solvers print even into a pipe (ACE's) are taken off first. Nothing
-in the text raises: a ``v`` block that is no board of size n, a solution beside
-``s UNSATISFIABLE`` or ``s UNKNOWN``, ``s SATISFIABLE`` with no solution, two
-different ``s`` lines: each is kept in ``invalid`` with the reason, and the judges
-call the run wrong.
+The pieces are read as :mod:`cpqueens.solvers.xcsp_lines` reads them for ACE too: the
+status words, the colours some solvers print even into a pipe (ACE's), taken off
+first, and each instantiation, whose list must name ``q[]`` and whose values must be n
+columns (whole numbers, no ``*``). Plain ``v`` lines of n whole numbers, without an
+instantiation, are read as one solution. Nothing in the text raises: a ``v`` block
+that is no board of size n, a solution beside ``s UNSATISFIABLE`` or ``s UNKNOWN``,
+``s SATISFIABLE`` with no solution, two different ``s`` lines: each is kept in
+``invalid`` with the reason, and the judges call the run wrong.
 
 >>> out = read_xcsp_output('''s SATISFIABLE
 ... v <instantiation> <list> q[] </list> <values> 1 3 0 2 </values> </instantiation>
@@ -27,20 +30,30 @@ call the run wrong.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..solvers.xcsp_lines import (
+    END,
+    STATUSES,
+    Fault,
+    read_columns,
+    read_instantiation,
+    status_words,
+    uncolour,
+)
 from .answers import BadOutput
 from .parsed import ParsedOutput
 
-#: The ``s`` words, in cpqueens' words.
-STATUSES = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}
-_COLOUR = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-_VALUES = re.compile(r"<values\s*>(.*?)</values\s*>", re.DOTALL)
-_TAG = re.compile(r"<[^>]*>")
-_END = re.compile(r"</instantiation\s*>")
-_INTEGER = re.compile(r"-?\d{1,30}")
+#: A fault of one solution's ``v`` text, in words (the ``count`` one says its numbers).
+_FAULTS = {
+    "shape": "not an instantiation of q[] (<instantiation> <list> q[] </list> "
+    "<values> ... </values> </instantiation>)",
+    "array": "an instantiation of {found!r}, not of the array q[]",
+    "star": "a * among the values (a variable given none)",
+    "number": "the values are not whole numbers",
+    "count": "the values are {found} columns, not {n}",
+}
 
 #: A line of the output (its number from 1, its text) and why it is no answer.
 Problem = tuple[int, str, str]
@@ -71,7 +84,7 @@ def read_xcsp_output(text: str | bytes, n: int) -> XcspOutput:
     """Read the output of an XCSP3 solver for a board of size ``n`` (see the module)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
-    lines = [_COLOUR.sub("", line) for line in text.splitlines()]
+    lines = [uncolour(line) for line in text.splitlines()]
     solutions: list[tuple[int, ...]] = []
     starts: list[int] = []
     invalid: list[Problem] = []
@@ -93,12 +106,12 @@ def read_xcsp_output(text: str | bytes, n: int) -> XcspOutput:
         head, _, rest = line.strip().partition(" ")
         if head == "v":
             block.append((number, rest))
-            if _END.search(rest):
+            if END.search(rest):
                 close()  # one instantiation, one solution
             continue
         close()  # plain v lines end where another line starts
         if head == "s" and rest.strip():
-            statuses.append((number, " ".join(rest.split()).upper()))
+            statuses.append((number, status_words(rest)))
         elif line.strip():
             notes.append((number, line))
     close()
@@ -133,13 +146,15 @@ def _status(
 
 def _board(value: str, n: int) -> tuple[tuple[int, ...], str | None]:
     """The 0-based columns of one solution's ``v`` text, or why it is none."""
-    match = _VALUES.search(value)
-    words = (match[1] if match else _TAG.sub(" ", value)).split()
-    if not all(_INTEGER.fullmatch(word) for word in words):
-        return (), "the values are not whole numbers"
-    if len(words) != n:
-        return (), f"the values are {len(words)} columns, not {n}"
-    return tuple(int(word) for word in words), None
+    if "<" in value:
+        board, fault = read_instantiation(value, n)
+    else:
+        board, fault = read_columns(value.split(), n)
+    return board, None if fault is None else _words(fault, n)
+
+
+def _words(fault: Fault, n: int) -> str:
+    return _FAULTS[fault.kind].format(found=fault.found, n=n)
 
 
 def xcsp_parsed(text: str, n: int) -> ParsedOutput:
@@ -153,7 +168,7 @@ def xcsp_parsed(text: str, n: int) -> ParsedOutput:
     ([], None, ((1, 's UNKNOWN'),))
     """
     read = read_xcsp_output(text, n)
-    lines = [_COLOUR.sub("", line) for line in text.splitlines()]
+    lines = [uncolour(line) for line in text.splitlines()]
     invalid = {(number, line) for number, line, _ in read.invalid}
     said = {(number, lines[number - 1]) for number in read.status_lines}
     if read.status == "unknown":

@@ -2,13 +2,13 @@
 
 ACE (run with ``-xe -xc=false -npc -v=-1``) prints each solution as it finds it, on
 a ``v`` line holding one ``<instantiation>`` of the array ``q``, then one status
-line, ``s SATISFIABLE``, ``s UNSATISFIABLE``, ``s UNKNOWN`` (or ``s OPTIMUM
-FOUND``), and ``d`` lines: ``d FOUND SOLUTIONS 92``, ``d WRONG DECISIONS 313``,
-``d CPU 0.63``, and ``d COMPLETE EXPLORATION`` once the whole space was searched
-(``d INCOMPLETE EXPLORATION`` when it stopped first). :class:`AceReader` takes the
-lines one at a time and hands back each solution as soon as its instantiation is
-whole; anything it cannot read is an :class:`AceOutputError`, in one line, never a
-guess.
+line, ``s SATISFIABLE``, ``s UNSATISFIABLE`` or ``s UNKNOWN``, and ``d`` lines:
+``d FOUND SOLUTIONS 92``, ``d WRONG DECISIONS 313``, ``d CPU 0.63``, and ``d COMPLETE
+EXPLORATION`` once the whole space was searched (``d INCOMPLETE EXPLORATION`` when it
+stopped first). :class:`AceReader` takes the lines one at a time and hands back each
+solution as soon as its instantiation is whole; anything it cannot read is an
+:class:`AceOutputError`, in one line, never a guess. The status words, the colours and
+the instantiations are read as :mod:`.xcsp_lines` reads them for any XCSP3 solver.
 
 >>> reader = AceReader(4)
 >>> reader.feed("v <instantiation id='sol1' type='solution'> <list> q[] </list> "
@@ -22,24 +22,10 @@ guess.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-#: ACE's status words, as cpqueens names the answers.
-STATUSES = {
-    "SATISFIABLE": "sat",
-    "UNSATISFIABLE": "unsat",
-    "UNKNOWN": "unknown",
-    "OPTIMUM FOUND": "sat",
-}
-_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
-_INSTANTIATION = re.compile(
-    r"^\s*<instantiation\b[^>]*>\s*<list>\s*(?P<list>[^<]*?)\s*</list>\s*"
-    r"<values>\s*(?P<values>[^<]*?)\s*</values>\s*</instantiation\s*>\s*$",
-    re.DOTALL,
-)
-_END = "</instantiation"
-_COLUMN = re.compile(r"[0-9]{1,9}")
+from .xcsp_lines import END, Fault, is_instantiation, read_instantiation, status, uncolour
+
 #: The ``d`` lines kept as statistics, by the name they get in ``stats``.
 _DETAILS = {
     "FOUND SOLUTIONS": "found",
@@ -79,7 +65,7 @@ class AceReader:
 
     def feed(self, line: str) -> list[int] | None:
         """Read one line; return the columns of the solution it completes, if any."""
-        line = _COLOUR.sub("", line).strip()
+        line = uncolour(line).strip()
         head, _, tail = line.partition(" ")
         if head == "v":
             return self._values(tail)
@@ -99,13 +85,12 @@ class AceReader:
             raise AceOutputError(f"an unfinished v line: {_quote(' '.join(self._pending))}")
 
     def _status(self, words: str) -> None:
-        word = " ".join(words.split()).upper()
-        if word not in STATUSES:
+        said = status(words)
+        if said is None:
             raise AceOutputError(f"an unknown status line: {_quote('s ' + words)}")
-        status = STATUSES[word]
-        if self.status is not None and self.status != status:
+        if self.status is not None and self.status != said:
             raise AceOutputError(f"two status lines: s {self.status} and {_quote('s ' + words)}")
-        self.status = status
+        self.status = said
 
     def _detail(self, text: str) -> None:
         if text == "COMPLETE EXPLORATION":
@@ -131,29 +116,32 @@ class AceReader:
     def _values(self, text: str) -> list[int] | None:
         self._pending.append(text)
         joined = " ".join(self._pending)
-        if _END not in joined:
-            if not joined.lstrip().startswith("<instantiation"):
+        if not END.search(joined):
+            if not is_instantiation(joined):
                 self._pending = []
                 raise AceOutputError(f"a v line without an instantiation: {_quote('v ' + text)}")
             return None
         self._pending = []
-        match = _INSTANTIATION.match(joined)
-        if match is None:
-            raise AceOutputError(f"a v line cpqueens cannot read: {_quote('v ' + joined)}")
-        if match["list"] != f"{self.array}[]":
-            raise AceOutputError(
-                f"a v line of the variables {_quote(match['list'])}, where the array "
+        board, fault = read_instantiation(joined, self.n, self.array, self.base)
+        if fault is not None:
+            raise AceOutputError(self._why(fault, joined))
+        self.solutions += 1
+        return list(board)
+
+    def _why(self, fault: Fault, joined: str) -> str:
+        """An instantiation's fault in words."""
+        if fault.kind == "array":
+            return (
+                f"a v line of the variables {_quote(fault.found)}, where the array "
                 f"{self.array}[] alone is read: {_quote(joined)}"
             )
-        words = match["values"].split()
-        if not all(_COLUMN.fullmatch(word) for word in words):
-            raise AceOutputError(f"a v line whose values are not columns: {_quote(joined)}")
-        if len(words) != self.n:
-            raise AceOutputError(
-                f"a v line of {len(words)} values for {self.n} rows: {_quote(joined)}"
-            )
-        self.solutions += 1
-        return [int(word) - self.base for word in words]
+        if fault.kind == "star":
+            return f"a v line with a * among its values (a variable given none): {_quote(joined)}"
+        if fault.kind == "number":
+            return f"a v line whose values are not columns: {_quote(joined)}"
+        if fault.kind == "count":
+            return f"a v line of {fault.found} values for {self.n} rows: {_quote(joined)}"
+        return f"a v line cpqueens cannot read: {_quote('v ' + joined)}"
 
 
 def _quote(text: str) -> str:
