@@ -220,9 +220,9 @@ def test_campaign_flags_wrong_solvers_and_kills_hung_ones(tmp_path):
         """
         import time
         blocks = []
-        while True:
-            blocks.append(b"x" * (50 * 2 ** 20))
-            time.sleep(0.01)
+        while True:  # past the limit within a few blocks, however busy the machine
+            blocks.append(b"x" * (100 * 2 ** 20))
+            time.sleep(0.001)
     """,
     )
     solvers = [
