@@ -1,0 +1,5 @@
+"""The control: the shared solver, no bug."""
+
+import base
+
+base.main()
