@@ -2,4 +2,5 @@
 
 import base
 
-base.main()
+if __name__ == "__main__":
+    base.main()

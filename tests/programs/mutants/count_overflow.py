@@ -13,4 +13,5 @@ class Solver(base.Solver):
         return f"Total: {count}"  # a bare 0 or 1 would read as a board when n = 1
 
 
-base.main(Solver)
+if __name__ == "__main__":
+    base.main(Solver)

@@ -9,4 +9,5 @@ class Solver(base.Solver):
         return c1 == c2 or r1 + c1 == r2 + c2 or r1 + c1 == r2 + c2
 
 
-base.main(Solver)
+if __name__ == "__main__":
+    base.main(Solver)

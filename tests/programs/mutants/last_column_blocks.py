@@ -9,4 +9,5 @@ class Solver(base.Solver):
         return column == self.n - 1 or super().free(row, column)
 
 
-base.main(Solver)
+if __name__ == "__main__":
+    base.main(Solver)

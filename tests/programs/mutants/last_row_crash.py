@@ -13,4 +13,5 @@ class Solver(base.Solver):
         return super().solutions()
 
 
-base.main(Solver)
+if __name__ == "__main__":
+    base.main(Solver)

@@ -17,4 +17,5 @@ class Solver(base.Solver):
         return found + mirrored
 
 
-base.main(Solver)
+if __name__ == "__main__":
+    base.main(Solver)

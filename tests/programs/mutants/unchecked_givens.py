@@ -9,4 +9,5 @@ class Solver(base.Solver):
         return True
 
 
-base.main(Solver)
+if __name__ == "__main__":
+    base.main(Solver)
