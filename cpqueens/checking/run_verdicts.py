@@ -20,12 +20,12 @@ True
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Sequence
 from typing import Any
 
 from ..display.numbers import seconds
 from ..instances import Instance
+from ..parallel.processes import exit_words
 
 
 def run_verdict(
@@ -51,7 +51,7 @@ def run_verdict(
     if ended == "memout":
         return "memout", f"past the memory limit of {memory_limit_mb} MB"
     if ended == "crashed" or answer is None:
-        return "error", f"the run's process died ({_exit_words(exit)})"
+        return "error", f"the run's process died ({exit_words(exit)})"
     if "error" in answer:
         return "error", answer["error"]
     fault = answer_fault(instance, question, answer)
@@ -108,14 +108,3 @@ def board_fault(instance: Instance, board: Sequence[object]) -> str | None:
         if (row, column) in blocked:
             return f"a queen on the blocked square ({row}, {column})"
     return None
-
-
-def _exit_words(code: int | None) -> str:
-    if code is None:
-        return "no exit status"
-    if code < 0:
-        try:
-            return f"killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    return f"exit status {code}"

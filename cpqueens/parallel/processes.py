@@ -47,6 +47,22 @@ def kill_tree(root: int) -> None:
         os.killpg(root, signal.SIGKILL)
 
 
+def exit_words(returncode: int | None) -> str:
+    """A process's exit status in words (negative: the signal that killed it).
+
+    >>> exit_words(1), exit_words(-9), exit_words(None)
+    ('exit status 1', 'killed by SIGKILL', 'no exit status')
+    """
+    if returncode is None:
+        return "no exit status"
+    if returncode < 0:
+        try:
+            return f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"killed by signal {-returncode}"
+    return f"exit status {returncode}"
+
+
 def _tree(root: int) -> list[tuple[int, int, int]]:
     """(pid, resident pages, CPU ticks) of ``root`` and its descendants, from /proc."""
     table: dict[int, tuple[int, int, int]] = {}

@@ -43,9 +43,10 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import BackendUnavailableError, SolverError
+from ..parallel.processes import exit_words
 from .ace_model import DEFAULT_OUTPUT, check_model_options, compile_model
 from .ace_output import AceOutputError, AceReader
-from .ace_process import LineProcess, exit_words
+from .ace_process import LineProcess
 from .ace_runtime import INSTALL_JAVA, PACKAGE, ace_jar, jar_version, missing_piece, require_ace
 from .ace_startup import ClassArchive
 from .base import Backend

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError, SolverError
-from .ace_process import LineProcess, exit_words
+from ..parallel.processes import exit_words
+from .ace_process import LineProcess
 from .problem import Problem
 
 BASES = (0, 1)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
-import signal
 import subprocess
 import threading
 import time
@@ -175,19 +174,3 @@ class LineProcess:
             while chunk := pipe.read1(2**14):  # type: ignore[attr-defined]
                 self._stderr += chunk
                 del self._stderr[:-STDERR_KEEP]
-
-
-def exit_words(returncode: int | None) -> str:
-    """A program's exit status in words.
-
-    >>> exit_words(1), exit_words(-9)
-    ('exit status 1', 'killed by SIGKILL')
-    """
-    if returncode is None:
-        return "no exit status"
-    if returncode < 0:
-        try:
-            return f"killed by {signal.Signals(-returncode).name}"
-        except ValueError:
-            return f"killed by signal {-returncode}"
-    return f"exit status {returncode}"
