@@ -57,6 +57,8 @@ __all__ = [
     "CrossCheckRow",
     "FlatZincOutput",
     "FlatZincSolver",
+    "FuzzFailure",
+    "FuzzReport",
     "Instance",
     "InvalidInputError",
     "InvalidTypeError",
@@ -78,6 +80,7 @@ __all__ = [
     "draw_tree",
     "export_tree",
     "from_letters",
+    "fuzz",
     "is_valid",
     "load_results",
     "parse_boards",
@@ -100,10 +103,14 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    # Campaigns bring sqlite3, tomllib and the process machinery: loaded on first use,
-    # so that ``import cpqueens`` stays quick.
+    # Campaigns and hunts bring sqlite3, tomllib and the process machinery: loaded on
+    # first use, so that ``import cpqueens`` stays quick.
     if name in ("run_campaign", "load_results"):
         from . import campaigns
 
         return getattr(campaigns, name)
+    if name in ("fuzz", "FuzzReport", "FuzzFailure"):
+        from . import fuzzing
+
+        return getattr(fuzzing, name)
     raise AttributeError(f"module 'cpqueens' has no attribute {name!r}")

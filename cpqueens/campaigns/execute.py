@@ -104,8 +104,9 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
     solver = task["solver"]
     instance = task["instance"]
     # The process that started this run enforces the time limit by killing the whole
-    # tree; the command's own timeout is a backstop a little later.
-    command = Command(
+    # tree; the command's own timeout is a backstop a little later. A hunt hands over
+    # the user's Command itself (``program``), with every setting it was given.
+    command = solver.get("program") or Command(
         solver["command"],
         timeout=task["time_limit"] + 5.0,
         cwd=solver.get("folder"),
@@ -115,7 +116,9 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
         time_limit=task["time_limit"],  # a FlatZinc solver's {flags}: -t
     )
     printed = command.run(instance, question=task["question"])
-    answer = command.answer(printed, instance.n, task["question"])
+    # ``silence``: what an output with no answer at all says (a hunt's programs print
+    # nothing when there is no solution, as a cross-check reads them).
+    answer = command.answer(printed, instance.n, task["question"], silence=solver.get("silence"))
     answer["stats"] = {}
     return answer
 

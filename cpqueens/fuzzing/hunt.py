@@ -1,0 +1,347 @@
+"""The hunt: draw instances, ask the target, judge every answer, shrink every failure.
+
+Each worker (a thread here) owns a runner, takes the next instance index, and examines
+it: the target's answer is judged against the reference's (:mod:`.judging`), then one
+metamorphic relation drawn for it is checked (:mod:`.relations`). A failure is first
+run again (one that does not show again is flaky, reported as found) and then shrunk
+(:mod:`.shrinking`) by the same worker, within the budget. Failures that shrink to the
+same instance are one failure, seen several times.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..instances import Instance
+from .families import Drawn, draw
+from .judging import Expected, Finding, judge, why_not_solution
+from .references import Reference
+from .relations import Relation, choose
+from .report import FuzzFailure, FuzzReport
+from .shrinking import OutOfTime, shrink
+from .state import HuntState
+from .targets import Answer, Target, answer_of, call_function
+
+#: Share of the budget one failure's shrinking may take, at least SHRINK_MIN seconds.
+SHRINK_SHARE = 0.25
+SHRINK_MIN = 10.0
+
+
+@dataclass(frozen=True)
+class Found:
+    """A failure as found on one instance (before shrinking)."""
+
+    finding: Finding
+    instance: Instance
+    relation: Relation | None = None
+    partner: Instance | None = None
+
+
+class Runner:
+    """Runs the target for one worker: in isolated processes (locally or on a Dask
+    cluster) for a backend or a program, in a thread for a function."""
+
+    def __init__(self, target: Target, client: Any = None):
+        self.target = target
+        self.client = client
+        self.box: Any = None
+
+    def run(self, instance: Instance, question: str, limit: float, program: Any = None) -> Answer:
+        if self.target.function is not None:
+            return call_function(self.target.function, instance, question, limit)
+        task = self.target.task(instance, question, limit)
+        if program is not None:
+            task["solver"]["program"] = program
+        if self.client is not None:
+            from ..campaigns.workers import run_on_worker
+
+            future = self.client.submit(run_on_worker, task, self.target.warm(), pure=False)
+            return answer_of(future.result())
+        if self.box is None:
+            from ..campaigns.isolation import Sandbox
+
+            self.box = Sandbox(self.target.warm())
+        return answer_of(self.box.run(task))
+
+    def stop(self) -> None:
+        if self.box is not None:
+            self.box.kill_current()
+
+    def close(self) -> None:
+        if self.box is not None:
+            self.box.close()
+            self.box = None
+
+
+class Hunt:
+    """One hunt's settings and the work of examining and shrinking."""
+
+    def __init__(
+        self,
+        target: Target,
+        *,
+        question: str,
+        seed: int,
+        reference: Reference,
+        relations: tuple[str, ...],
+        second_format: str | None,
+        time_limit: float,
+        deadline: float,
+        budget: float,
+    ):
+        self.target = target
+        self.question = question
+        self.seed = seed
+        self.reference = reference
+        self.relations = relations
+        self.second_format = second_format
+        self.time_limit = time_limit
+        self.deadline = deadline
+        self.budget = budget
+        self.stopped = threading.Event()
+        self.started = time.monotonic()
+
+    def limit(self) -> float | None:
+        """Seconds a run may take now: the time limit, or what is left of the budget."""
+        left = self.deadline - time.monotonic()
+        if left < 0.05 or self.stopped.is_set():
+            return None
+        return min(self.time_limit, left)
+
+    def ask(self, runner: Runner, instance: Instance, relation: Relation | None = None) -> Answer | None:
+        limit = self.limit()
+        if limit is None:
+            return None
+        program = None
+        if relation is not None and relation.name == "formats":
+            program = _in_format(self.target.program, relation.detail)
+        return runner.run(instance, self.question, limit, program)
+
+    def expected(self, instance: Instance) -> Expected | None:
+        limit = self.limit()
+        if limit is None:
+            return None
+        return self.reference.expected(instance, self.question, limit)
+
+    def examine(self, runner: Runner, drawn: Drawn) -> Found | None:
+        """The failure of the target on this instance, if any (None: none, or the
+        budget ended first)."""
+        instance = drawn.instance
+        answer = self.ask(runner, instance)
+        if answer is None:
+            return None
+        finding = judge(instance, self.question, answer, None)
+        if finding is None and answer.definite:
+            finding = judge(instance, self.question, answer, self.expected(instance))
+        if finding is not None:
+            return Found(finding, instance)
+        if not answer.definite:
+            return None
+        rng = random.Random(f"cpqueens-fuzz-relation/{self.seed}/{drawn.index}")
+        relation = choose(rng, instance, answer, self.relations, self.second_format)
+        if relation is None:
+            return None
+        return self.related(runner, instance, answer, relation)
+
+    def related(
+        self, runner: Runner, instance: Instance, answer: Answer, relation: Relation
+    ) -> Found | None:
+        """The failure shown by ``relation`` from ``instance`` (whose answer is given)."""
+        partner = relation.partner(instance)
+        if partner is None or not self.target.accepts(partner):
+            return None
+        if relation.name == "fix" and not _has_queen(answer, instance, relation.detail):
+            return None
+        second = self.ask(runner, partner, relation)
+        if second is None:
+            return None
+        finding = judge(partner, self.question, second, None)
+        if finding is not None:  # the partner's own fault or invalid board
+            return Found(finding, partner)
+        if not second.definite:
+            return None
+        broken = relation.violated(self.question, answer, second, instance.n)
+        if broken is None:
+            return None
+        expected, _, observed = broken.partition("; ")
+        finding = Finding("relation", expected, observed or broken)
+        return Found(finding, instance, relation, partner)
+
+    def again(self, runner: Runner, found: Found, instance: Instance, moved: Callable) -> Found | None:
+        """``found``'s failure on another instance (``moved`` maps the squares), of the
+        same kind, or None."""
+        answer = self.ask(runner, instance)
+        if answer is None:
+            return None
+        if found.relation is None:
+            finding = judge(instance, self.question, answer, None)
+            if finding is None and answer.definite:
+                finding = judge(instance, self.question, answer, self.expected(instance))
+            if finding is not None and finding.kind == found.finding.kind:
+                return Found(finding, instance)
+            return None
+        if judge(instance, self.question, answer, None) is not None or not answer.definite:
+            return None
+        relation = found.relation.moved(moved)
+        if relation.name in ("block", "unblock", "fix") and relation.detail is None:
+            return None
+        result = self.related(runner, instance, answer, relation)
+        if result is None or result.finding.kind != "relation":
+            return None
+        return result
+
+    def settle(self, runner: Runner, drawn: Drawn, found: Found) -> FuzzFailure:
+        """Run a failure again and shrink it: the failure as reported."""
+        original = found.instance if found.relation is None else drawn.instance
+
+        def identity(square):
+            return square
+
+        found_after = time.monotonic() - self.started
+        if self.again(runner, found, original, identity) is None:
+            flaky = self.limit() is not None  # else the budget ended, not the failure
+            return self.failure(drawn, found, original, flaky=flaky, minimal=False,
+                                found_after=found_after)  # fmt: skip
+        share = max(SHRINK_MIN, SHRINK_SHARE * self.budget)
+        deadline = min(self.deadline, time.monotonic() + share)
+        last: dict[str, Found] = {}
+
+        def fails(candidate: Instance, moved: Callable) -> bool:
+            if time.monotonic() > deadline or self.limit() is None:
+                raise OutOfTime
+            result = self.again(runner, found, candidate, moved)
+            if self.limit() is None:  # the run was cut by the end of the budget
+                raise OutOfTime
+            if result is not None:
+                last["found"] = result
+            return result is not None
+
+        shrinking = time.monotonic()
+        shrunk = shrink(original, fails, deadline=deadline)
+        smallest = last.get("found", found)
+        if smallest.relation is None:
+            smallest = replace(smallest, instance=shrunk.instance)
+        return self.failure(drawn, smallest, original, flaky=False, minimal=shrunk.complete,
+                            found_after=found_after,
+                            shrink_seconds=time.monotonic() - shrinking)  # fmt: skip
+
+    def failure(self, drawn: Drawn, found: Found, original: Instance, *, flaky: bool,
+                minimal: bool, found_after: float = 0.0,
+                shrink_seconds: float = 0.0) -> FuzzFailure:  # fmt: skip
+        relation = None
+        if found.relation is not None:
+            relation = f"{found.relation.name}: {found.relation.describe()}"
+        return FuzzFailure(
+            kind=found.finding.kind,
+            instance=found.instance,
+            original=original,
+            expected=found.finding.expected,
+            observed=found.finding.observed,
+            reproduce=self.target.reproduce(found.instance, self.question),
+            seed=self.seed,
+            index=drawn.index,
+            family=drawn.family,
+            relation=relation,
+            partner=found.partner,
+            flaky=flaky,
+            minimal=minimal,
+            found_after=found_after,
+            shrink_seconds=shrink_seconds,
+        )
+
+
+def _has_queen(answer: Answer, instance: Instance, square: Any) -> bool:
+    row, column = square
+    return any(
+        why_not_solution(board, instance) is None and board[row] == column for board in answer.boards
+    )
+
+
+def _in_format(program: Any, instance_format: str) -> Any:
+    import copy
+
+    other = copy.copy(program)
+    other.instance_format = instance_format
+    return other
+
+
+def run_hunt(
+    hunt: Hunt,
+    state: HuntState,
+    *,
+    max_n: int,
+    families: tuple[str, ...],
+    workers: int,
+    client: Any,
+    progress: Callable[[FuzzReport, float], None] | None,
+    report: FuzzReport,
+) -> None:
+    """Examine instances on ``workers`` threads until the budget ends; fill ``report``."""
+    indices = state.pending()
+    lock = threading.Lock()
+    results: queue.Queue = queue.Queue()
+    runners = [Runner(hunt.target, client) for _ in range(workers)]
+
+    def work(runner: Runner) -> None:
+        try:
+            while not hunt.stopped.is_set():
+                with lock:
+                    index = next(indices)
+                drawn = draw(hunt.seed, index, max_n=max_n, families=families)
+                if not hunt.target.accepts(drawn.instance):
+                    results.put(("skipped", drawn, None))
+                    continue
+                found = hunt.examine(runner, drawn)
+                if hunt.limit() is None and found is None:
+                    return  # the budget ended during this instance: not tried
+                failure = None if found is None else hunt.settle(runner, drawn, found)
+                results.put(("tried", drawn, failure))
+        except BaseException as error:  # reported by the main thread
+            results.put(("error", None, error))
+        finally:
+            results.put(("done", None, None))
+
+    threads = [threading.Thread(target=work, args=(r,), daemon=True) for r in runners]
+    for thread in threads:
+        thread.start()
+    running = len(threads)
+    try:
+        while running:
+            left = hunt.deadline - time.monotonic()
+            if left <= 0 and not hunt.stopped.is_set():
+                hunt.stopped.set()
+                for runner in runners:
+                    runner.stop()  # the runs in flight end with the budget
+            try:
+                what, drawn, payload = results.get(timeout=max(0.05, min(0.5, left)))
+            except queue.Empty:
+                if progress is not None:
+                    progress(report, max(0.0, left))
+                continue
+            if what == "done":
+                running -= 1
+            elif what == "error":
+                raise payload
+            elif what == "skipped":
+                state.skipped(drawn)
+            elif what == "tried":
+                state.tried(drawn, payload, report)
+                if progress is not None:
+                    progress(report, max(0.0, hunt.deadline - time.monotonic()))
+    finally:
+        hunt.stopped.set()
+        for runner in runners:
+            runner.stop()
+        for thread in threads:
+            thread.join(timeout=10)
+        for runner in runners:
+            with contextlib.suppress(Exception):
+                runner.close()
+        state.save(report)

@@ -1,0 +1,205 @@
+"""What a hunt found: :class:`FuzzFailure` records and the :class:`FuzzReport` holding them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..display.terminal import printable
+from ..instances import Instance
+
+
+@dataclass(frozen=True)
+class FuzzFailure:
+    """One failure, shrunk: the smallest instance found that fails the same way.
+
+    Attributes
+    ----------
+    kind : str
+        ``"invalid board"``, ``"wrong decision"``, ``"wrong count"``, ``"missing
+        solutions"``, ``"extra solutions"``, ``"relation"``, ``"crash"``, ``"timeout"``,
+        ``"garbage"`` (output that answers nothing) or ``"endless output"``.
+    instance : Instance
+        The shrunk instance.
+    original : Instance
+        The instance as first found failing.
+    expected, observed : str
+        What was expected and what the target answered, short.
+    reproduce : str
+        The command line or Python call that shows the target's answer again.
+    seed : int
+        The hunt's seed; ``index`` is the instance's place in its draws.
+    relation : str or None
+        For a relation: which one, e.g. ``"symmetry: a quarter turn"``; ``partner``
+        is then the second instance of the two that disagree.
+    seen : int
+        How many failures shrank to this one.
+    flaky : bool
+        True when the failure did not show again when run again: it is reported as
+        found, not shrunk.
+    minimal : bool
+        False when shrinking stopped early (the budget ended first).
+    found_after, shrink_seconds : float
+        Seconds from the hunt's start to the first sight of it, and spent shrinking it.
+    """
+
+    kind: str
+    instance: Instance
+    original: Instance
+    expected: str
+    observed: str
+    reproduce: str
+    seed: int
+    index: int = 0
+    family: str = ""
+    relation: str | None = None
+    partner: Instance | None = None
+    seen: int = 1
+    flaky: bool = False
+    minimal: bool = True
+    found_after: float = 0.0
+    shrink_seconds: float = 0.0
+
+    @property
+    def key(self) -> tuple:
+        """Failures with the same key are one failure (seen several times)."""
+        return (self.kind, (self.relation or "").split(":")[0], self.instance)
+
+    @property
+    def size(self) -> tuple[int, int, int]:
+        """How large the failing instance is: parts (blocked squares and given queens),
+        then n, then how far its squares are from the corner."""
+        parts = self.instance.fixed + self.instance.blocked
+        return (len(parts), self.instance.n, sum(r + c for r, c in parts))
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {
+            "kind": self.kind,
+            "instance": instance_dict(self.instance),
+            "original": instance_dict(self.original),
+            "expected": self.expected,
+            "observed": self.observed,
+            "reproduce": self.reproduce,
+            "seed": self.seed,
+            "index": self.index,
+            "family": self.family,
+            "relation": self.relation,
+            "partner": None if self.partner is None else instance_dict(self.partner),
+            "seen": self.seen,
+            "flaky": self.flaky,
+            "minimal": self.minimal,
+            "found_after": round(self.found_after, 3),
+            "shrink_seconds": round(self.shrink_seconds, 3),
+        }
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FuzzFailure:
+        partner = data.get("partner")
+        return cls(
+            kind=data["kind"],
+            instance=instance_of(data["instance"]),
+            original=instance_of(data["original"]),
+            expected=data["expected"],
+            observed=data["observed"],
+            reproduce=data["reproduce"],
+            seed=data["seed"],
+            index=data.get("index", 0),
+            family=data.get("family", ""),
+            relation=data.get("relation"),
+            partner=None if partner is None else instance_of(partner),
+            seen=data.get("seen", 1),
+            flaky=data.get("flaky", False),
+            minimal=data.get("minimal", True),
+            found_after=data.get("found_after", 0.0),
+            shrink_seconds=data.get("shrink_seconds", 0.0),
+        )
+
+
+def instance_dict(instance: Instance) -> dict[str, Any]:
+    """An instance as the JSON instance files hold it (0-based squares)."""
+    return {"n": instance.n, "queens": [list(s) for s in instance.fixed],
+            "blocks": [list(s) for s in instance.blocked]}  # fmt: skip
+
+
+def instance_of(data: Mapping[str, Any]) -> Instance:
+    return Instance(data["n"], fixed=[tuple(s) for s in data.get("queens", [])],
+                    blocked=[tuple(s) for s in data.get("blocks", [])])  # fmt: skip
+
+
+@dataclass
+class FuzzReport:
+    """The outcome of :func:`cpqueens.fuzz`.
+
+    Attributes
+    ----------
+    target : str
+        The label of the solver hunted.
+    question : str
+        ``"all"``, ``"decide"`` or ``"count"``.
+    seed : int
+        The hunt's seed: the same seed draws the same instances in the same order.
+    reference : str or None
+        The reference backend (None: relations only).
+    tried : int
+        Instances tried (resumed hunts count the earlier ones too).
+    by_family : dict
+        ``{family: {n: instances tried}}``.
+    failures : list of FuzzFailure
+        Distinct failures, smallest first.
+    seconds : float
+        Wall time of this run of the hunt.
+    """
+
+    target: str
+    question: str
+    seed: int
+    reference: str | None
+    tried: int = 0
+    by_family: dict[str, dict[int, int]] = field(default_factory=dict)
+    failures: list[FuzzFailure] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """True when no failure was found."""
+        return not self.failures
+
+    def __str__(self) -> str:
+        head = (
+            f"{self.target}: {len(self.failures)} distinct failure(s) in {self.tried:,} "
+            f"instances ({self.question}, seed {self.seed}, "
+            f"reference {self.reference or 'none, relations only'})"
+        )
+        lines = [printable(head)]
+        for number, failure in enumerate(self.failures, 1):
+            seen = f", seen {failure.seen} times" if failure.seen > 1 else ""
+            flags = " (flaky: did not show again)" if failure.flaky else ""
+            flags += " (shrinking stopped by the budget)" if not failure.minimal else ""
+            what = failure.kind + (f" ({failure.relation})" if failure.relation else "")
+            lines.append(printable(f"{number}. {what}{seen}{flags}"))
+            lines.append(printable(f"   instance: {failure.instance!r}"))
+            if failure.partner is not None:
+                lines.append(printable(f"   and:      {failure.partner!r}"))
+            lines.append(printable(f"   expected: {failure.expected}"))
+            lines.append(printable(f"   observed: {failure.observed}"))
+            lines.append(printable(f"   reproduce: {failure.reproduce}"))
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "question": self.question,
+            "seed": self.seed,
+            "reference": self.reference,
+            "tried": self.tried,
+            "by_family": {family: {str(n): k for n, k in sorted(sizes.items())}
+                          for family, sizes in self.by_family.items()},  # fmt: skip
+            "seconds": round(self.seconds, 3),
+            "failures": [failure.to_dict() for failure in self.failures],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
