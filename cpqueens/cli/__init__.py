@@ -10,8 +10,8 @@ something also disagrees). The work itself is done by the library
 modules here only parse, dispatch and print: ``solving`` (backends, solve, count),
 ``checking`` (crosscheck; ``resolving`` turns its ``--backends`` into backends
 and functions), ``verifying`` (verify), ``trees`` (tree), ``timing`` (bench, report),
-``profiling`` (profile), ``instances`` (generate) and ``campaigns`` (campaign run,
-summary, plot).
+``profiling`` (profile), ``instances`` (generate), ``campaigns`` (campaign run,
+summary, plot) and ``fuzzing`` (fuzz).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import click
 
 from .._version import __version__
-from . import campaigns, checking, instances, profiling, solving, timing, trees, verifying
+from . import campaigns, checking, fuzzing, instances, profiling, solving, timing, trees, verifying
 from ._common import Group
 
 
@@ -44,11 +44,13 @@ def cli() -> None:
       cpqueens report 4-9 -o report.html
       cpqueens generate blocked 20 --blocked 100 --seed 1 -o b20.param
       cpqueens campaign run spec.toml --db results.sqlite
+      cpqueens fuzz --command "./mysolver {instance}" --budget 10m -o bugs/
 
     \b
     Exit status:
       0    done, and every check agrees
-      1    a check disagrees (crosscheck, verify, report), a campaign has a wrong answer
+      1    a check disagrees (crosscheck, verify, report), a campaign has a wrong answer,
+           a hunt found a failure (fuzz)
       2    bad input
       3    stopped by --time-limit (solve, count, crosscheck, bench) or --budget (bench)
       70   an internal error of cpqueens (CPQUEENS_TRACEBACK=1 shows where)
@@ -69,6 +71,7 @@ for command in (
     timing.report,
     instances.generate,
     campaigns.campaign,
+    fuzzing.fuzz,
 ):
     cli.add_command(command)
 

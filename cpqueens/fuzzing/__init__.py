@@ -48,6 +48,7 @@ def fuzz(
     scheduler: str | None = None,
     client: Any = None,
     state: str | os.PathLike | None = None,
+    max_failures: int | None = None,
     progress: Callable[[FuzzReport, float], None] | None = None,
 ) -> FuzzReport:
     """Hunt for bugs in a solver: try generated instances until the budget ends.
@@ -93,6 +94,8 @@ def fuzz(
     state : path, optional
         A JSON file keeping the instances tried and the failures: a hunt run again
         with the same file and settings goes on where it stopped.
+    max_failures : int, optional
+        Stop once this many distinct failures are found and shrunk (1: at the first bug).
     progress : callable, optional
         Called as ``progress(report, seconds_left)`` as instances are tried.
 
@@ -106,13 +109,18 @@ def fuzz(
     >>> import cpqueens
     >>> def forgets_the_last(instance):
     ...     return sorted(cpqueens.solutions(instance, backend="stack"))[:-1]
-    >>> report = cpqueens.fuzz(forgets_the_last, budget=10, seed=1)
-    >>> first = report.failures[0]
-    >>> first.kind, first.instance
-    ('missing solutions', Instance(n=1))
+    >>> report = cpqueens.fuzz(forgets_the_last, budget=5, seed=1, max_n=6)
+    >>> sorted({failure.kind for failure in report.failures})
+    ['missing solutions', 'wrong decision']
+    >>> report.failures[0].instance   # one solution, forgotten: "no solution"
+    Instance(n=1)
+    >>> min(f.instance.n for f in report.failures if f.kind == "missing solutions")
+    4
     """
     if question not in QUESTIONS:
-        raise InvalidInputError(f"question must be one of: {', '.join(QUESTIONS)}; got {question!r}")
+        raise InvalidInputError(
+            f"question must be one of: {', '.join(QUESTIONS)}; got {question!r}"
+        )
     budget = check_seconds(budget, "budget")
     time_limit = check_seconds(time_limit, "time_limit")
     if isinstance(seed, bool):
@@ -125,15 +133,27 @@ def fuzz(
             f"by the reference), got {max_n}"
         )
     workers = check_int(workers, "workers", 1)
-    chosen_families = check_families(families)
+    if max_failures is not None:
+        max_failures = check_int(max_failures, "max_failures", 1)
     hunted = Target(target, time_limit)
+    if hunted.plain_only:
+        if families is not None and set(check_families(families)) != {"plain"}:
+            raise InvalidInputError(
+                f"the command {hunted.label!r} is told only the board size ({{n}}): it can "
+                "be hunted on plain boards only (families=['plain']); give it {instance} "
+                "for the other families"
+            )
+        families = ["plain"]
+    chosen_families = check_families(families)
     if hunted.kind == "backend" and not hunted.complete and question != "decide":
         raise InvalidInputError(
             f"{hunted.label!r} does not search the whole space: it can only be asked "
             "question='decide' (its boards are verified; a run with none proves nothing)"
         )
     if second_format is not None and hunted.program is None:
-        raise InvalidInputError("second_format is for a program (a cpqueens.Command) that reads two formats")
+        raise InvalidInputError(
+            "second_format is for a program (a cpqueens.Command) that reads two formats"
+        )
     chosen_relations = _relations(relations, hunted, second_format)
     judge = Reference(reference, hunted)
     settings = {"target": hunted.label, "question": question, "seed": seed,
@@ -143,7 +163,9 @@ def fuzz(
         from ..parallel.cluster import connect
 
         if hunted.function is not None:
-            raise InvalidInputError("a function cannot be sent to a Dask cluster: give a backend or a Command")
+            raise InvalidInputError(
+                "a function cannot be sent to a Dask cluster: give a backend or a Command"
+            )
         client, _ = connect(client, scheduler)
     report = FuzzReport(hunted.label, question, seed, judge.label)
     saved.resume(report)
@@ -158,6 +180,7 @@ def fuzz(
         time_limit=time_limit,
         deadline=started + budget,
         budget=budget,
+        max_failures=max_failures,
     )
     try:
         run_hunt(hunt, saved, max_n=max_n, families=chosen_families, workers=workers,
@@ -167,7 +190,9 @@ def fuzz(
     return report
 
 
-def _relations(relations: Sequence[str] | None, target: Target, second_format: str | None) -> tuple[str, ...]:
+def _relations(
+    relations: Sequence[str] | None, target: Target, second_format: str | None
+) -> tuple[str, ...]:
     if relations is None:
         chosen = [name for name in RELATIONS if name != "formats" or second_format]
         if target.kind != "backend":
@@ -177,7 +202,11 @@ def _relations(relations: Sequence[str] | None, target: Target, second_format: s
         relations = [relations]
     unknown = [name for name in relations if name not in RELATIONS]
     if unknown:
-        raise InvalidInputError(f"relations must be some of: {', '.join(RELATIONS)}; got {list(relations)!r}")
+        raise InvalidInputError(
+            f"relations must be some of: {', '.join(RELATIONS)}; got {list(relations)!r}"
+        )
     if "formats" in relations and second_format is None:
-        raise InvalidInputError("the formats relation needs second_format: the program's second file format")
+        raise InvalidInputError(
+            "the formats relation needs second_format: the program's second file format"
+        )
     return tuple(dict.fromkeys(relations))

@@ -95,6 +95,7 @@ class Hunt:
         time_limit: float,
         deadline: float,
         budget: float,
+        max_failures: int | None = None,
     ):
         self.target = target
         self.question = question
@@ -105,6 +106,7 @@ class Hunt:
         self.time_limit = time_limit
         self.deadline = deadline
         self.budget = budget
+        self.max_failures = max_failures
         self.stopped = threading.Event()
         self.started = time.monotonic()
 
@@ -115,7 +117,9 @@ class Hunt:
             return None
         return min(self.time_limit, left)
 
-    def ask(self, runner: Runner, instance: Instance, relation: Relation | None = None) -> Answer | None:
+    def ask(
+        self, runner: Runner, instance: Instance, relation: Relation | None = None
+    ) -> Answer | None:
         limit = self.limit()
         if limit is None:
             return None
@@ -174,7 +178,9 @@ class Hunt:
         finding = Finding("relation", expected, observed or broken)
         return Found(finding, instance, relation, partner)
 
-    def again(self, runner: Runner, found: Found, instance: Instance, moved: Callable) -> Found | None:
+    def again(
+        self, runner: Runner, found: Found, instance: Instance, moved: Callable
+    ) -> Found | None:
         """``found``'s failure on another instance (``moved`` maps the squares), of the
         same kind, or None."""
         answer = self.ask(runner, instance)
@@ -260,7 +266,8 @@ class Hunt:
 def _has_queen(answer: Answer, instance: Instance, square: Any) -> bool:
     row, column = square
     return any(
-        why_not_solution(board, instance) is None and board[row] == column for board in answer.boards
+        why_not_solution(board, instance) is None and board[row] == column
+        for board in answer.boards
     )
 
 
@@ -299,8 +306,8 @@ def run_hunt(
                     results.put(("skipped", drawn, None))
                     continue
                 found = hunt.examine(runner, drawn)
-                if hunt.limit() is None and found is None:
-                    return  # the budget ended during this instance: not tried
+                if hunt.limit() is None:
+                    return  # the budget ended during this instance, its run cut: not tried
                 failure = None if found is None else hunt.settle(runner, drawn, found)
                 results.put(("tried", drawn, failure))
         except BaseException as error:  # reported by the main thread
@@ -333,6 +340,8 @@ def run_hunt(
                 state.skipped(drawn)
             elif what == "tried":
                 state.tried(drawn, payload, report)
+                if hunt.max_failures is not None and len(report.failures) >= hunt.max_failures:
+                    hunt.stopped.set()  # enough found: the workers end after their instance
                 if progress is not None:
                     progress(report, max(0.0, hunt.deadline - time.monotonic()))
     finally:

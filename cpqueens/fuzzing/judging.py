@@ -25,8 +25,17 @@ from ..instances import Instance
 from .targets import Answer
 
 #: The kinds of failure of one answer, in the order they are looked for.
-ANSWER_KINDS = ("crash", "timeout", "garbage", "endless output", "invalid board",
-                "wrong decision", "wrong count", "missing solutions", "extra solutions")  # fmt: skip
+ANSWER_KINDS = (
+    "crash",
+    "timeout",
+    "garbage",
+    "endless output",
+    "invalid board",
+    "wrong decision",
+    "wrong count",
+    "missing solutions",
+    "extra solutions",
+)
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,7 @@ def shown(board: tuple) -> str:
     try:
         if all(isinstance(c, int) and 0 <= c < 26 for c in board) and board:
             return to_letters(board)
-    except Exception:  # noqa: BLE001 - anything malformed is shown as it is
+    except Exception:
         pass
     return repr(list(board))
 
@@ -77,7 +86,9 @@ def why_not_solution(board: tuple, instance: Instance) -> str | None:
     return None
 
 
-def judge(instance: Instance, question: str, answer: Answer, reference: Expected | None) -> Finding | None:
+def judge(
+    instance: Instance, question: str, answer: Answer, reference: Expected | None
+) -> Finding | None:
     """The first thing wrong with ``answer`` to ``question`` on ``instance``, or None.
 
     With no reference (None), only the target's faults and its boards are judged.

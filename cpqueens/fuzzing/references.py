@@ -36,10 +36,14 @@ class Reference:
             self.names = ()
         elif reference == "auto":
             self.names = tuple(
-                name for name in AUTO if name != target.backend and get_backend(name).info().available
+                name
+                for name in AUTO
+                if name != target.backend and get_backend(name).info().available
             )
         elif not isinstance(reference, str):
-            raise InvalidInputError(f"reference must be a backend name, 'auto' or None, got {reference!r}")
+            raise InvalidInputError(
+                f"reference must be a backend name, 'auto' or None, got {reference!r}"
+            )
         elif reference not in REGISTRY:
             raise UnknownBackendError(
                 f"unknown reference backend {reference!r}; the backends are: {', '.join(REGISTRY)}"
@@ -57,7 +61,11 @@ class Reference:
                     "space (it proves no instance unsatisfiable)"
                 )
             self.names = (reference,)
-        self.label = None if reference is None else (reference if reference != "auto" else "auto: " + "/".join(self.names))
+        self.label = (
+            None
+            if reference is None
+            else (reference if reference != "auto" else "auto: " + "/".join(self.names))
+        )
         self.cache: OrderedDict = OrderedDict()
         self.lock = threading.Lock()
 

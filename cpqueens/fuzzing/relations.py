@@ -83,7 +83,11 @@ class Relation:
             if self.name == "block":
                 return with_blocked(instance, self.detail) if _on(self.detail, instance) else None
             if self.name == "unblock":
-                return without_blocked(instance, self.detail) if self.detail in instance.blocked else None
+                return (
+                    without_blocked(instance, self.detail)
+                    if self.detail in instance.blocked
+                    else None
+                )
             if self.name == "fix":
                 return with_queen(instance, self.detail) if _on(self.detail, instance) else None
             if self.name == "reduction":
@@ -112,9 +116,9 @@ class Relation:
                 return f"{decision_word(sat_a)} expected; {decision_word(sat_b)}"
             if question in ("all", "count") and count_a != count_b:
                 return f"{count_a:,} solutions expected; {count_b:,}"
-            if question == "all" and self.name == "symmetry":
-                if map_solutions(SYMMETRIES[self.detail], a, n) != b:
-                    return f"the {count_a:,} solutions mapped expected; other boards listed"
+            mapped = self.name == "symmetry" and question == "all"
+            if mapped and map_solutions(SYMMETRIES[self.detail], a, n) != b:
+                return f"the {count_a:,} solutions mapped expected; other boards listed"
             if question == "all" and self.name == "formats" and a != b:
                 return "the same boards expected; other boards listed"
             return None
@@ -131,13 +135,20 @@ class Relation:
             return None
         if self.name == "unblock":
             if question == "decide":
-                return "satisfiable expected (as before the square was freed)" if sat_a and not sat_b else None
+                return (
+                    "satisfiable expected (as before the square was freed)"
+                    if sat_a and not sat_b
+                    else None
+                )
             if question == "count":
                 return f"at least {count_a:,} expected; {count_b:,}" if count_b < count_a else None
             lost = a - b
             gained = {s for s in b - a if s[row] != column}
             if lost or gained:
-                return f"every one of the {count_a:,} solutions kept expected; {len(lost):,} lost, {len(gained):,} gained off {self.detail}"
+                return (
+                    f"every one of the {count_a:,} solutions kept expected; "
+                    f"{len(lost):,} lost, {len(gained):,} gained off {self.detail}"
+                )
             return None
         # fix: the queen came from a found solution
         if not sat_b:
@@ -147,7 +158,10 @@ class Relation:
         if question == "all":
             kept = {s for s in a if s[row] == column}
             if b != kept:
-                return f"the {len(kept):,} solutions with a queen on {self.detail} expected; {len(b):,} listed"
+                return (
+                    f"the {len(kept):,} solutions with a queen on {self.detail} expected; "
+                    f"{len(b):,} listed"
+                )
         return None
 
 

@@ -195,10 +195,15 @@ class FuzzReport:
             "seed": self.seed,
             "reference": self.reference,
             "tried": self.tried,
-            "by_family": {family: {str(n): k for n, k in sorted(sizes.items())}
-                          for family, sizes in self.by_family.items()},  # fmt: skip
+            "by_family": self._sizes(),
             "seconds": round(self.seconds, 3),
             "failures": [failure.to_dict() for failure in self.failures],
+        }
+
+    def _sizes(self) -> dict[str, dict[str, int]]:
+        return {
+            family: {str(n): k for n, k in sorted(sizes.items())}
+            for family, sizes in self.by_family.items()
         }
 
     def to_json(self) -> str:

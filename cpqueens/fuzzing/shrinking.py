@@ -3,8 +3,9 @@
 Delta debugging (Zeller and Hildebrandt's ddmin) over the instance's parts, its
 blocked squares and given queens: halves, then quarters, ... of them are dropped while
 the failure stays. Then the board is made smaller, one row and one column at a time
-(the first or last of each, the squares beyond moved in), and the parts are tried
-again; last, each part is moved toward the corner (up, left) while the failure stays.
+(the first or last of each, the squares beyond moved in; or straight to the smallest
+board the failure survives, the parts that do not fit dropped or pulled onto its last
+row and column), and the parts are tried again; last, each part is moved toward the corner (up, left) while the failure stays.
 So the result has, in this order, the fewest parts, the smallest n the failure
 survives, and its squares nearest the corner.
 
@@ -33,6 +34,7 @@ from .transforms import rebuilt
 Square = tuple[int, int]
 Part = tuple[str, Square]  # ("q", square) a given queen, ("b", square) a blocked square
 SquareMap = Callable[[Square], "Square | None"]
+
 
 class OutOfTime(Exception):
     """Raised by ``fails`` when no time is left to judge a candidate."""
@@ -68,6 +70,11 @@ def _identity(square: Square) -> Square | None:
     return square
 
 
+def _then(first: SquareMap, second: SquareMap) -> SquareMap:
+    """The map of squares ``first``, then ``second`` (None stays None)."""
+    return lambda square: second(first(square))
+
+
 class _Shrinker:
     def __init__(self, instance, fails, deadline, max_candidates):
         self.fails = fails
@@ -75,7 +82,9 @@ class _Shrinker:
         self.left = max_candidates
         self.tried: dict[tuple, bool] = {}
         self.n = instance.n
-        self.parts: list[Part] = [("q", s) for s in instance.fixed] + [("b", s) for s in instance.blocked]
+        self.parts: list[Part] = [("q", s) for s in instance.fixed] + [
+            ("b", s) for s in instance.blocked
+        ]
         self.moved: SquareMap = _identity
         self.best = instance
         self.out_of_time = False
@@ -132,16 +141,22 @@ class _Shrinker:
         return len(self.parts) < before
 
     def _smallest_board(self) -> bool:
-        """The smallest board, from n = 1 up, on which the failure stays with the parts
-        that fit on it (the others dropped)."""
+        """The smallest board, from n = 1 up, on which the failure stays: with the parts
+        that fit on it (the others dropped), or with every part pulled onto it (a square
+        past its last row or column moved onto that row or column, so that a failure of
+        the last row or column stays one)."""
         for n in range(1, self.n):
+
             def clip(square: Square | None, n: int = n) -> Square | None:
                 return square if square is not None and max(square) < n else None
 
-            before = self.moved
-            parts = [(kind, s) for kind, s in self.parts if clip(s) is not None]
-            if self._test(n, parts, lambda square, clip=clip: clip(before(square))):
-                return True
+            def clamp(square: Square | None, n: int = n) -> Square | None:
+                return None if square is None else (min(square[0], n - 1), min(square[1], n - 1))
+
+            for fit in (clip, clamp):
+                parts = list(dict.fromkeys((k, fit(s)) for k, s in self.parts if fit(s) is not None))
+                if self._test(n, parts, _then(self.moved, fit)):
+                    return True
         return False
 
     def _smaller_board(self) -> bool:
@@ -162,8 +177,7 @@ class _Shrinker:
                 return None
             return (square[0] - (square[0] > row), square[1] - (square[1] > column))
 
-        before = self.moved
-        moved = lambda square: squeeze(before(square))  # noqa: E731 - a closure over before
+        moved = _then(self.moved, squeeze)
         parts = [(kind, squeeze(s)) for kind, s in self.parts]
         parts = [(kind, s) for kind, s in parts if s is not None]
         return self._test(self.n - 1, parts, moved)
@@ -174,7 +188,7 @@ class _Shrinker:
             for step in ((row - 1, column), (row, column - 1)):
                 if min(step) < 0 or any(s == step for _, s in self.parts):
                     continue
-                parts = self.parts[:index] + [(kind, step)] + self.parts[index + 1 :]
+                parts = [*self.parts[:index], (kind, step), *self.parts[index + 1 :]]
                 if self._test(self.n, parts, self.moved):
                     return True
         return False

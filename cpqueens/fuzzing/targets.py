@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..checking.external import Command
-from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
+from ..errors import InvalidTypeError, UnknownBackendError
 from ..instances import Instance
 from ..parallel.processes import exit_words
 from ..result import Result
@@ -70,12 +70,6 @@ class Target:
         if isinstance(target, str):
             self._backend(target)
         elif isinstance(target, Command):
-            if not target.takes_instance:
-                raise InvalidInputError(
-                    f"the command {target.name!r} has no {{instance}}: a hunt gives each "
-                    "instance (queens given, squares blocked) as a file, so the command "
-                    "must take its path, e.g. './mysolver {instance}'"
-                )
             target.check_program()
             self.program = target
             self.label = target.name
@@ -107,6 +101,11 @@ class Target:
         self.takes_blocked = info.blocked
 
     @property
+    def plain_only(self) -> bool:
+        """True for a program told only the board size ({n}, no {instance})."""
+        return self.program is not None and not self.program.takes_instance
+
+    @property
     def kind(self) -> str:
         return "backend" if self.backend else "command" if self.program else "function"
 
@@ -117,6 +116,8 @@ class Target:
 
     def accepts(self, instance: Instance) -> bool:
         """Whether the target takes this instance at all (a backend's limits)."""
+        if self.program is not None:
+            return self.program.takes_instance or instance.plain  # {n}: a size, nothing else
         if self.backend is None:
             return True
         if self.largest is not None and instance.n > self.largest:
@@ -141,8 +142,10 @@ class Target:
     def reproduce(self, instance: Instance, question: str, path: str | None = None) -> str:
         """The command line or Python call that shows the target's answer again."""
         if self.program is not None:
-            argv = self.program.argv(instance.n, path or f"INSTANCE.{self.instance_format}")
-            return shlex.join(argv)
+            file = (
+                path or f"INSTANCE.{self.instance_format}" if self.program.takes_instance else None
+            )
+            return shlex.join(self.program.argv(instance.n, file))
         if self.function is not None:
             return f"{self.label}({_instance_call(instance)})"
         call = {"all": "solve", "decide": "solve", "count": "count"}[question]
