@@ -151,3 +151,32 @@ def test_the_shared_solver_is_right_on_every_board_tried_up_to_n_5():
         assert sorted(solver.solutions()) == expected(instance), instance
         tried += 1
     assert tried == 3 + 31 + 154 + 489 + 1201
+
+
+def _parts(instance: cpqueens.Instance) -> int:
+    return len(instance.fixed) + len(instance.blocked)
+
+
+@pytest.mark.parametrize("name", sorted(SMALLEST))
+def test_the_hunt_finds_each_mutant_within_a_minute_and_shrinks_it_near_the_smallest(name):
+    # The hunt does not know the brute force's order: it must land within one size and
+    # two squares of the smallest failing instance stated above.
+    hunted = cpqueens.Command(
+        [sys.executable, "-S", str(MUTANTS / f"{name}.py"), "{instance}"], name=name
+    )
+    question = "count" if name in COUNTING else "all"
+    report = cpqueens.fuzz(hunted, question=question, budget=60, seed=0, max_n=8,
+                           time_limit=TIMEOUT, max_failures=1)  # fmt: skip
+    assert report.failures, f"{name}: no failure in {report.tried} instances"
+    found = report.failures[0]
+    assert found.found_after < 60 and found.minimal and not found.flaky
+    smallest = SMALLEST[name]
+    assert abs(found.instance.n - smallest.n) <= 1, (name, found.instance, smallest)
+    assert abs(_parts(found.instance) - _parts(smallest)) <= 2, (name, found.instance, smallest)
+    # The shrunk instance still fails: the program answers it wrong when run again.
+    assert not answers_wrongly_not(name, found.instance)
+
+
+def answers_wrongly_not(name: str, instance: cpqueens.Instance) -> bool:
+    """True when ``name`` answers ``instance`` right (the cross-check agrees)."""
+    return cpqueens.crosscheck([instance], [command(name), "stack"]).ok

@@ -166,7 +166,9 @@ def fuzz(
             raise InvalidInputError(
                 "a function cannot be sent to a Dask cluster: give a backend or a Command"
             )
-        client, _ = connect(client, scheduler)
+        client, owned = connect(client, scheduler)
+    else:
+        owned = False
     report = FuzzReport(hunted.label, question, seed, judge.label)
     saved.resume(report)
     started = time.monotonic()
@@ -187,6 +189,8 @@ def fuzz(
                  client=client, progress=progress, report=report)  # fmt: skip
     finally:
         report.seconds = time.monotonic() - started
+        if owned:
+            client.close()
     return report
 
 

@@ -77,8 +77,8 @@ def draw(seed: int, index: int, *, max_n: int = 12, families: Sequence[str] = FA
 
 
 def _size(rng: random.Random, max_n: int, shape: str) -> int:
-    if shape == "many solutions":
-        return rng.randint(min(9, max_n), max_n)
+    if shape == "many solutions" and max_n >= 9:  # past 255 solutions from n = 9 on
+        return rng.randint(9, max_n)
     if max_n <= 4 or rng.random() < TINY_SHARE:
         return rng.randint(1, min(4, max_n))
     return rng.randint(5, max_n)

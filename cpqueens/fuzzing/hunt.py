@@ -52,6 +52,7 @@ class Runner:
         self.target = target
         self.client = client
         self.box: Any = None
+        self.future: Any = None
 
     def run(self, instance: Instance, question: str, limit: float, program: Any = None) -> Answer:
         if self.target.function is not None:
@@ -62,8 +63,15 @@ class Runner:
         if self.client is not None:
             from ..campaigns.workers import run_on_worker
 
-            future = self.client.submit(run_on_worker, task, self.target.warm(), pure=False)
-            return answer_of(future.result())
+            self.future = self.client.submit(run_on_worker, task, self.target.warm(), pure=False)
+            try:
+                return answer_of(self.future.result())
+            except Exception as error:  # cancelled at the end of the budget, or a worker lost
+                if self.future.cancelled():
+                    return Answer("unknown", message="stopped with the budget")
+                raise error from None
+            finally:
+                self.future = None
         if self.box is None:
             from ..campaigns.isolation import Sandbox
 
@@ -73,6 +81,9 @@ class Runner:
     def stop(self) -> None:
         if self.box is not None:
             self.box.kill_current()
+        future = self.future
+        if future is not None:
+            future.cancel()  # its run on the worker ends at its own time limit
 
     def close(self) -> None:
         if self.box is not None:
@@ -108,6 +119,9 @@ class Hunt:
         self.budget = budget
         self.max_failures = max_failures
         self.stopped = threading.Event()
+        # Failures already shrunk, by kind, relation and the instance first found on.
+        self.settled: dict[tuple, FuzzFailure] = {}
+        self.lock = threading.Lock()
         self.started = time.monotonic()
 
     def limit(self) -> float | None:
@@ -126,7 +140,11 @@ class Hunt:
         program = None
         if relation is not None and relation.name == "formats":
             program = _in_format(self.target.program, relation.detail)
-        return runner.run(instance, self.question, limit, program)
+        answer = runner.run(instance, self.question, limit, program)
+        if answer.status == "timeout" and not self.target.complete:
+            # A search of part of the space proves nothing by running out of time.
+            return Answer("unknown", message=answer.message)
+        return answer
 
     def expected(self, instance: Instance) -> Expected | None:
         limit = self.limit()
@@ -206,6 +224,11 @@ class Hunt:
     def settle(self, runner: Runner, drawn: Drawn, found: Found) -> FuzzFailure:
         """Run a failure again and shrink it: the failure as reported."""
         original = found.instance if found.relation is None else drawn.instance
+        seen = (found.finding.kind, found.relation, original)
+        with self.lock:
+            known = self.settled.get(seen)
+        if known is not None:  # the same failure on the same instance: shrunk already
+            return replace(known, index=drawn.index, family=drawn.family)
 
         def identity(square):
             return square
@@ -234,9 +257,13 @@ class Hunt:
         smallest = last.get("found", found)
         if smallest.relation is None:
             smallest = replace(smallest, instance=shrunk.instance)
-        return self.failure(drawn, smallest, original, flaky=False, minimal=shrunk.complete,
-                            found_after=found_after,
-                            shrink_seconds=time.monotonic() - shrinking)  # fmt: skip
+        failure = self.failure(drawn, smallest, original, flaky=False, minimal=shrunk.complete,
+                               found_after=found_after,
+                               shrink_seconds=time.monotonic() - shrinking)  # fmt: skip
+        if shrunk.complete:
+            with self.lock:
+                self.settled[seen] = failure
+        return failure
 
     def failure(self, drawn: Drawn, found: Found, original: Instance, *, flaky: bool,
                 minimal: bool, found_after: float = 0.0,

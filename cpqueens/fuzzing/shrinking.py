@@ -5,7 +5,8 @@ blocked squares and given queens: halves, then quarters, ... of them are dropped
 the failure stays. Then the board is made smaller, one row and one column at a time
 (the first or last of each, the squares beyond moved in; or straight to the smallest
 board the failure survives, the parts that do not fit dropped or pulled onto its last
-row and column), and the parts are tried again; last, each part is moved toward the corner (up, left) while the failure stays.
+row and column), and the parts are tried again; last, each part is moved toward the
+corner (up, left) while the failure stays, and all of it is tried again.
 So the result has, in this order, the fewest parts, the smallest n the failure
 survives, and its squares nearest the corner.
 
@@ -154,7 +155,8 @@ class _Shrinker:
                 return None if square is None else (min(square[0], n - 1), min(square[1], n - 1))
 
             for fit in (clip, clamp):
-                parts = list(dict.fromkeys((k, fit(s)) for k, s in self.parts if fit(s) is not None))
+                kept = ((kind, fit(square)) for kind, square in self.parts)
+                parts = list(dict.fromkeys(part for part in kept if part[1] is not None))
                 if self._test(n, parts, _then(self.moved, fit)):
                     return True
         return False
