@@ -311,11 +311,15 @@ def test_a_correct_backend_shows_no_failure(name):
         pytest.skip(f"{name} is not installed here")
     # A local search runs until its time limit on an instance with no solution; ace
     # starts a Java machine for every run.
+    # The budget counts the start of the warm process (imports, compiled code loaded),
+    # which a busy machine slows: a hunt that tried nothing is given a longer one.
     limit = 5.0 if question == "all" else 0.5
-    budget = 10 if name == "ace" else 3
-    report = cpqueens.fuzz(name, question=question, budget=budget, time_limit=limit, seed=0,
-                           max_n=7)  # fmt: skip
-    assert report.ok, str(report)
+    for budget in (10 if name == "ace" else 4, 20):
+        report = cpqueens.fuzz(name, question=question, budget=budget, time_limit=limit, seed=0,
+                               max_n=7)  # fmt: skip
+        assert report.ok, str(report)
+        if report.tried:
+            break
     assert report.tried >= 1
 
 

@@ -16,7 +16,7 @@ PACKAGE = pathlib.Path(cpqueens.__file__).parent
 GROUND_FLOOR = {"api", "arguments", "result", "board", "errors", "_version"}
 FAMILIES = {
     "engines", "trees", "checking", "campaigns", "reporting", "parallel", "cli", "solvers",
-    "instances", "disk", "display",
+    "instances", "disk", "display", "fuzzing",
 }  # fmt: skip
 
 
@@ -91,7 +91,7 @@ FLOORS = (
     {"api"},
     {"checking"},
     {"campaigns"},
-    {"reporting"},
+    {"reporting", "fuzzing"},
     {""},  # the public face, cpqueens/__init__.py
     {"cli"},
     {"__main__"},
