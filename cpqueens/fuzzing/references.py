@@ -45,9 +45,7 @@ class Reference:
                 f"reference must be a backend name, 'auto' or None, got {reference!r}"
             )
         elif reference not in REGISTRY:
-            raise UnknownBackendError(
-                f"unknown reference backend {reference!r}; the backends are: {', '.join(REGISTRY)}"
-            )
+            raise UnknownBackendError(reference, REGISTRY)
         elif reference == target.backend:
             raise InvalidInputError(
                 f"the reference must be another backend than the target {reference!r}: "

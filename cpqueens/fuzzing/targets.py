@@ -86,9 +86,7 @@ class Target:
         from ..solvers import REGISTRY, get_backend
 
         if name not in REGISTRY:
-            raise UnknownBackendError(
-                f"unknown backend {name!r}; the backends are: {', '.join(REGISTRY)}"
-            )
+            raise UnknownBackendError(name, REGISTRY)
         info = get_backend(name).info()
         if not info.available:
             from ..errors import BackendUnavailableError
@@ -132,6 +130,10 @@ class Target:
             solver: dict[str, Any] = {"label": self.label, "backend": self.backend, "options": {}}
         else:
             solver = {"label": self.label, "program": self.program, "silence": "unsat"}
+            if instance.diagonals is not None and self.instance_format != "json":
+                # Another format would write an Excluded Diagonals file (CSPLib 79's
+                # own form), which a program of that format need not read: its squares.
+                instance = Instance(instance.n, blocked=instance.blocked)
         return {"instance": instance, "question": question, "time_limit": time_limit,
                 "memory_limit_mb": MEMORY_LIMIT_MB, "solver": solver, "seed": 0}  # fmt: skip
 
