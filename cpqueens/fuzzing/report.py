@@ -70,9 +70,16 @@ class FuzzFailure:
     @property
     def size(self) -> tuple[int, int, int]:
         """How large the failing instance is: parts (blocked squares and given queens),
-        then n, then how far its squares are from the corner."""
-        parts = self.instance.fixed + self.instance.blocked
-        return (len(parts), self.instance.n, sum(r + c for r, c in parts))
+        then n, then how far its squares are from the corner; for a relation, the
+        larger of its two instances (the one answered wrong may be either)."""
+
+        def measure(instance: Instance) -> tuple[int, int, int]:
+            parts = instance.fixed + instance.blocked
+            return (len(parts), instance.n, sum(r + c for r, c in parts))
+
+        if self.partner is None:
+            return measure(self.instance)
+        return max(measure(self.instance), measure(self.partner))
 
     def to_dict(self) -> dict[str, Any]:
         out = {
