@@ -181,6 +181,12 @@ class FuzzReport:
             f"reference {self.reference or 'none, relations only'})"
         )
         lines = [printable(head)]
+        if self.by_family:
+            tried = ", ".join(
+                f"{family} {sum(sizes.values()):,} (n = {_span(sizes)})"
+                for family, sizes in sorted(self.by_family.items())
+            )
+            lines.append(f"tried: {tried}")
         for number, failure in enumerate(self.failures, 1):
             seen = f", seen {failure.seen} times" if failure.seen > 1 else ""
             flags = " (flaky: did not show again)" if failure.flaky else ""
@@ -215,3 +221,8 @@ class FuzzReport:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2)
+
+
+def _span(sizes: Mapping[int, int]) -> str:
+    low, high = min(sizes), max(sizes)
+    return str(low) if low == high else f"{low}..{high}"
