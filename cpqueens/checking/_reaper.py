@@ -84,6 +84,11 @@ def _end_all(group: int) -> None:
     with contextlib.suppress(OSError):
         os.killpg(group, signal.SIGKILL)
     while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0]:
+                continue  # one ended (or was killed): look again
+        except ChildProcessError:
+            return  # no process of ours is left: nothing to look for in /proc
         for pid in _children():
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
