@@ -297,6 +297,12 @@ def _solve_summary(result: Result, time_limit: float | None) -> str:
     "--time-limit", type=float, metavar="SECONDS", help="Give up after this (exit status 3)."
 )
 @click.option("--scheduler", metavar="ADDRESS", help="Count on a dask cluster (bitmask).")
+@click.option(
+    "--checkpoint",
+    metavar="FILE",
+    help="Keep each finished part of the count in FILE (bitmask): the same command resumes "
+    "a count that was stopped, at any moment, where it was.",
+)
 @backend_options
 @json_option
 @quiet_option
@@ -311,6 +317,7 @@ def count(
     diagonals: int | None,
     time_limit: float | None,
     scheduler: str | None,
+    checkpoint: str | None,
     backend_option: tuple[str, ...],
     as_json: bool,
     quiet: bool,
@@ -334,6 +341,9 @@ def count(
                 f"-O scheduler={options['scheduler']}; give it once"
             )
         options["scheduler"] = scheduler
+    if checkpoint is not None:
+        options["checkpoint"] = checkpoint
+        _say_resumed(checkpoint, quiet)
     # A bar only where the backend reports progress and was not given its own
     # (-O progress=...), and not for classes with fixed queens: those are counted by
     # listing the solutions, which reports no progress.
@@ -372,6 +382,16 @@ def count(
         say(quiet, f"n={n}: {total:,} {kind} (backend {name}, {seconds(elapsed)})")
     if timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
+
+
+def _say_resumed(checkpoint: str, quiet: bool) -> None:
+    """Say how much of a checkpointed count is done already."""
+    from ..solvers.bitmask.checkpoint import progress_of
+
+    found = progress_of(checkpoint)
+    if found is not None:
+        done, total = found
+        say(quiet, f"resumed: {done:,} of {total:,} subproblems already counted in {checkpoint}")
 
 
 def _say_partial_count(

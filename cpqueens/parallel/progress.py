@@ -23,6 +23,7 @@ class Bar:
     def __init__(self, progress=None, task=None):
         self._progress = progress
         self._task = task
+        self._updated = False
 
     def advance(self, label: str | None = None) -> None:
         """Count one step done; ``label`` names the step that starts next."""
@@ -36,8 +37,17 @@ class Bar:
             self._progress.update(self._task, description=label)
 
     def update(self, done: int, total: int) -> None:
-        """Set the bar to ``done`` of ``total``; fits callbacks of the form f(done, total)."""
-        if self._progress is not None:
+        """Set the bar to ``done`` of ``total``; fits callbacks of the form f(done, total).
+
+        The first call starts the bar there (a resumed count starts part done), so that
+        the rate and the time left count only the work done since.
+        """
+        if self._progress is None:
+            return
+        if not self._updated:
+            self._updated = True
+            self._progress.reset(self._task, completed=done, total=total)
+        else:
             self._progress.update(self._task, completed=done, total=total)
 
 

@@ -52,7 +52,7 @@ TIMED_TASK_SIZE = 8
 #: 500 on two cores took 5 to 17 times as long as one process).
 WORKERS_PER_CORE = 4
 #: The options that only a count uses; listing refuses them rather than ignore them.
-COUNT_OPTIONS = ("progress", "client", "scheduler")
+COUNT_OPTIONS = ("progress", "client", "scheduler", "checkpoint")
 
 
 class BitmaskBackend(Backend):
@@ -60,13 +60,15 @@ class BitmaskBackend(Backend):
 
     Options: ``progress`` (True for a bar on a terminal, or a callable
     ``f(done, total)`` over subproblems), ``client`` (a ``dask.distributed.Client``)
-    or ``scheduler`` (its address, e.g. ``"tcp://host:8786"``) to count on a cluster.
+    or ``scheduler`` (its address, e.g. ``"tcp://host:8786"``) to count on a cluster,
+    ``checkpoint`` (a file keeping each finished part of the count, so that a count
+    stopped at any moment resumes where it was: :mod:`.checkpoint`).
 
     These options, and ``workers``, are about counting: ``cpqueens.count`` without
     ``limit`` (and, with ``unique=True``, without fixed queens). Listing solutions
     (``solve``, ``solutions``, and the counts made by listing) is one sequential
     pass in this process, so that solutions come lazily and in lexicographic order:
-    there ``progress``, ``client`` and ``scheduler`` are refused, and ``workers`` is
+    there ``progress``, ``client``, ``scheduler`` and ``checkpoint`` are refused, and ``workers`` is
     accepted but one process does the work (``stats["workers"]`` says 1).
 
     ``workers`` counts on that many local processes, at most :data:`WORKERS_PER_CORE`
@@ -114,7 +116,7 @@ class BitmaskBackend(Backend):
     install_hint = "numba"
     supports_workers = True
     max_n = 32
-    options = ("progress", "client", "scheduler")
+    options = ("progress", "client", "scheduler", "checkpoint")
     compiled = True
 
     def load_kernels(self) -> None:
@@ -126,9 +128,11 @@ class BitmaskBackend(Backend):
     def check_options(self, options: dict[str, Any]) -> None:
         from ...parallel.cluster import check_cluster
         from ...parallel.pool import check_progress
+        from .checkpoint import check_checkpoint
 
         check_progress(options.get("progress"))
         check_cluster(options.get("client"), options.get("scheduler"))
+        check_checkpoint(options.get("checkpoint"))
 
     def check_problem(self, problem: Problem) -> None:
         super().check_problem(problem)
@@ -189,6 +193,20 @@ class BitmaskBackend(Backend):
             workers = problem.workers or cluster_threads(client)
         else:
             workers = problem.workers or _default_workers()
+        if options.get("checkpoint") is not None:
+            from .checkpoint import TASKS, count_checkpointed
+
+            try:
+                items = subproblems(problem, tasks=TASKS)
+                size = len(next(v for k, v in items.items() if k != "allowed"))
+                return count_checkpointed(
+                    problem, run, unique=unique, workers=workers, client=client,
+                    path=options["checkpoint"], items=items,
+                    progress=_progress(options.get("progress"), size, n),
+                )  # fmt: skip
+            finally:
+                if own_client:
+                    client.close()
         items = subproblems(problem, tasks=TASKS_PER_WORKER * workers)
         total_size = len(next(v for k, v in items.items() if k != "allowed"))
         if run.deadline is not None:
@@ -315,7 +333,8 @@ def refuse_count_options(options: dict[str, Any]) -> None:
     if given:
         raise UnsupportedOptionError(
             f"backend 'bitmask' lists solutions in one process, in order, so it has no use "
-            f"for {' and '.join(given)}: progress, client and scheduler serve counting only, "
+            f"for {' and '.join(given)}: progress, client, scheduler and checkpoint serve "
+            "counting only, "
             "with cpqueens.count(n, backend='bitmask', ...) without limit (and with "
             "unique=True only without fixed queens)"
         )

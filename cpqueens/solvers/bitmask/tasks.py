@@ -96,3 +96,20 @@ def split(items: dict[str, np.ndarray], n: int, batches: int) -> list[CountTask]
         }
         tasks.append(CountTask(n=n, **shared, **part))
     return tasks
+
+
+@dataclass(frozen=True)
+class NumberedTask:
+    """A task with its number in the count's fixed cut (for a checkpoint)."""
+
+    index: int
+    task: CountTask
+
+    @property
+    def size(self) -> int:
+        return self.task.size
+
+
+def run_numbered(numbered: NumberedTask) -> tuple[int, Tally]:
+    """:func:`run_task`, with the task's number beside what it found."""
+    return numbered.index, run_task(numbered.task)
