@@ -34,7 +34,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .opening import immediate
+from ..disk.transactions import immediate
 from .store import KEY_FIELDS, Store
 
 #: How often a process renews its heartbeat (seconds).

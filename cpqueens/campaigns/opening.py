@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from ..disk.transactions import immediate
 from ..errors import InvalidInputError
 
 #: The version of the store's tables this cpqueens writes; it reads every one up to it.
@@ -121,19 +122,6 @@ def open_store(path: Path, *, create: bool) -> tuple[sqlite3.Connection, int]:
         if db is None:
             raise _Refused(_EMPTY)
         return db, version  # type: ignore[return-value]
-
-
-@contextmanager
-def immediate(db: sqlite3.Connection) -> Iterator[None]:
-    """A write transaction taken at its start (``BEGIN IMMEDIATE``), so that what it
-    reads cannot change before it writes; committed, or rolled back on any error."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
 
 
 def check_store(path: str | os.PathLike, *, create: bool) -> None:

@@ -16,10 +16,10 @@ from typing import Any
 from .._version import __version__
 from ..arguments import check_int
 from ..checking.run_verdicts import run_verdict
+from ..disk.transactions import immediate
 from ..errors import InvalidInputError
 from .claims import Claims
 from .isolation import Outcome
-from .opening import immediate
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
 from .summary import VBS, errored, summarize

@@ -39,8 +39,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..disk.transactions import immediate
 from ..instances import Instance
-from .opening import immediate, open_store
+from .opening import open_store
 from .spec import board_json
 
 #: What makes a run unique: a campaign's instance, solver, question, limits and repeat.

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from ...disk.transactions import immediate
 from ...errors import InvalidInputError
 from .tasks import Tally
 
@@ -99,7 +100,7 @@ class Checkpoint:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.executescript(_SCHEMA)
-        with _transaction(db):
+        with immediate(db):
             db.executemany(
                 "INSERT INTO meta VALUES (?, ?)",
                 [(k, json.dumps(v)) for k, v in self.holds.items()],
@@ -147,7 +148,7 @@ class Checkpoint:
 
     def record(self, task: int, size: int, tally: Tally) -> None:
         """Keep one finished task (of ``size`` subproblems), in a transaction of its own."""
-        with _transaction(self.db):
+        with immediate(self.db):
             self.db.execute(
                 "INSERT OR IGNORE INTO tasks VALUES (?, ?, ?, ?, ?)",
                 (task, size, tally.solutions, tally.classes, tally.nodes),
@@ -155,17 +156,6 @@ class Checkpoint:
 
     def close(self) -> None:
         self.db.close()
-
-
-@contextlib.contextmanager
-def _transaction(db: sqlite3.Connection):
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
 
 
 def progress_of(path: str | os.PathLike) -> tuple[int, int] | None:
