@@ -31,9 +31,9 @@ deadline (:func:`models_in_child`).
 
 from __future__ import annotations
 
-import functools
 import json
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -54,35 +54,11 @@ from .base import Backend
 from .guards import check_choice, check_solution
 from .problem import Problem
 from .run import OutOfTime, SearchRun
+from .sat_solvers import SOLVERS, cardinality_solvers, interruptible, usable_solvers
 from .stopping import run_stoppable
 
 #: pysat's at-most-one encodings, by the names of ``pysat.card.EncType``, and ``native``.
 ENCODINGS = (*CLAUSE_ENCODINGS, NATIVE)
-#: The solvers pysat ships (``pysat.solvers.SolverNames``), and the package an
-#: optional one needs.
-SOLVERS = (
-    "cadical103",
-    "cadical153",
-    "cadical195",
-    "cadical300",
-    "cryptosat",
-    "ergo",
-    "gluecard3",
-    "gluecard4",
-    "glucose3",
-    "glucose4",
-    "glucose42",
-    "kissat404",
-    "lingeling",
-    "maplechrono",
-    "maplecm",
-    "maplesat",
-    "mergesat3",
-    "minicard",
-    "minisat22",
-    "minisatgh",
-    "minisatep",
-)
 EXTRA_PACKAGES = {"cryptosat": "pip install pycryptosat"}
 #: Solvers whose pysat binding cannot add a clause after a solve.
 NON_INCREMENTAL = ("kissat404",)
@@ -92,6 +68,9 @@ UNSTOPPABLE = ("kissat404", "lingeling")
 #: slices shrink or grow to last about SLICE_SECONDS each.
 SLICE_CONFLICTS = 20_000
 SLICE_SECONDS = 0.2
+#: Conflicts a call may take in the caller's thread, on a formula of at most so many
+#: variables (a board of about 32): a few milliseconds at most.
+QUICK_CONFLICTS, QUICK_VARIABLES = 500, 4096
 #: Clauses handed to the solver at a time, so that loading a large board can stop.
 LOAD_CHUNK = 100_000
 DEFAULT_SOLVER = "cadical195"
@@ -350,6 +329,20 @@ def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label
     if remaining is not None and remaining <= 0:
         run.mark_timed_out()
         return False
+    if name.startswith(("cadical", "cd")) and solver.nof_vars() <= QUICK_VARIABLES:
+        # Most calls of an enumeration are easy: one runs here first, bounded by a
+        # conflict budget (CaDiCaL's limits last one call), with no thread to start;
+        # past the budget, the call goes on where the deadline can stop it.
+        solver.conf_budget(QUICK_CONFLICTS)
+        # Ctrl-C waits the few milliseconds of the call: pysat's own SIGINT handling in
+        # the main thread leaves CaDiCaL in a state that aborts the process.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            found = solver.solve_limited(assumptions=assumptions)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if found is not None:
+            return found
     halted = threading.Event()
     if interruptible(name):
 
@@ -398,48 +391,3 @@ def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label
         run.mark_timed_out()
         return False
     return bool(found)
-
-
-@functools.cache
-def usable_solvers() -> tuple[str, ...]:
-    """The pysat solvers that start here (a name pysat knows may be left out of its build)."""
-    from pysat.solvers import Solver
-
-    usable = []
-    for name in SOLVERS:
-        try:
-            Solver(name=name).delete()
-        except Exception:  # pysat's NoSuchSolverError, or a missing optional module
-            continue
-        usable.append(name)
-    return tuple(usable)
-
-
-@functools.cache
-def cardinality_solvers() -> tuple[str, ...]:
-    """The usable solvers that take at-most-one constraints natively."""
-    from pysat.solvers import Solver
-
-    able = []
-    for name in usable_solvers():
-        solver = Solver(name=name)
-        if solver.supports_atmost():
-            able.append(name)
-        solver.delete()
-    return tuple(able)
-
-
-@functools.cache
-def interruptible(name: str) -> bool:
-    """Whether pysat can interrupt a call of this solver (CaDiCaL, for one, cannot)."""
-    from pysat.solvers import Solver
-
-    solver = Solver(name=name)
-    try:
-        solver.interrupt()
-        solver.clear_interrupt()
-    except NotImplementedError:
-        return False
-    finally:
-        solver.delete()
-    return True
