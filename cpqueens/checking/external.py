@@ -193,6 +193,11 @@ class Command:
         return parts
 
     @property
+    def instance_suffix(self) -> str:
+        """The suffix of the instance files this command is given (``xml`` for XCSP3)."""
+        return _SUFFIXES.get(self.instance_format, self.instance_format)
+
+    @property
     def takes_instance(self) -> bool:
         """True when the command holds ``{instance}``: it reads an instance file."""
         return any("{instance}" in part for part in self.template)
@@ -223,8 +228,7 @@ class Command:
             return self._run(self.argv(instance.n, question=question))
         with tempfile.TemporaryDirectory(prefix="cpqueens-") as folder:
             stem = _file_stem(instance.name) or f"queens-{instance.n}"
-            suffix = _SUFFIXES.get(self.instance_format, self.instance_format)
-            path = Path(folder) / f"{stem}.{suffix}"
+            path = Path(folder) / f"{stem}.{self.instance_suffix}"
             write_instance(instance, path)
             return self._run(self.argv(instance.n, str(path), question))
 

@@ -14,9 +14,6 @@ from ..disk.writing import check_folder, write_atomic
 from ..instances import Instance, write_instance
 from .report import FuzzReport
 
-#: The suffix of a format's files, where it is not the format's name.
-_SUFFIXES = {"xcsp": "xml", "xml": "xml"}
-
 
 def write_findings(
     report: FuzzReport, folder: str | os.PathLike, program: Command | None = None
@@ -49,8 +46,7 @@ def _write(folder: Path, stem: str, instance: Instance, program: Command | None)
     paths = [folder / f"{stem}.json"]
     write_instance(instance, paths[0])
     if program is not None and program.takes_instance and program.instance_format != "json":
-        fmt = program.instance_format
-        path = folder / f"{stem}.{_SUFFIXES.get(fmt, fmt)}"
+        path = folder / f"{stem}.{program.instance_suffix}"
         write_instance(instance, path)  # its format told by the suffix, as a Command writes it
         paths.append(path)
     return paths

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..display.terminal import printable
 from ..instances import Instance
+from ..instances.jsonfile import json_record, parse_json
 
 
 @dataclass(frozen=True)
@@ -127,13 +128,12 @@ class FuzzFailure:
 
 def instance_dict(instance: Instance) -> dict[str, Any]:
     """An instance as the JSON instance files hold it (0-based squares)."""
-    return {"n": instance.n, "queens": [list(s) for s in instance.fixed],
-            "blocks": [list(s) for s in instance.blocked]}  # fmt: skip
+    return json_record(instance)
 
 
 def instance_of(data: Mapping[str, Any]) -> Instance:
-    return Instance(data["n"], fixed=[tuple(s) for s in data.get("queens", [])],
-                    blocked=[tuple(s) for s in data.get("blocks", [])])  # fmt: skip
+    """An instance read back from a report, checked as a JSON instance file is."""
+    return parse_json(json.dumps(data), "a hunt's report")
 
 
 @dataclass

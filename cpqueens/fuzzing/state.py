@@ -16,6 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +111,7 @@ def merge(report: FuzzReport, failure: FuzzFailure) -> None:
     more; the list stays smallest first."""
     for number, known in enumerate(report.failures):
         if known.key == failure.key:
-            report.failures[number] = known.__class__(**{**known.__dict__, "seen": known.seen + 1})
+            report.failures[number] = replace(known, seen=known.seen + 1)
             return
     report.failures.append(failure)
     report.failures.sort(key=lambda f: (f.flaky, f.size, f.kind))

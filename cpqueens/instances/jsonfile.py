@@ -35,16 +35,22 @@ from .instance import Instance
 KEYS = ("n", "blocks", "queens", "diagonals")
 
 
-def format_json(instance: Instance) -> str:
-    """The instance as one line of JSON, squares as 0-based ``[row, column]`` pairs."""
-    record = {
+def json_record(instance: Instance) -> dict[str, Any]:
+    """The instance as a JSON file holds it: ``n``, ``blocks`` and ``queens`` as 0-based
+    ``[row, column]`` pairs, and an Excluded Diagonals instance's ``diagonals``."""
+    record: dict[str, Any] = {
         "n": instance.n,
         "blocks": [list(square) for square in instance.blocked],
         "queens": [list(square) for square in instance.fixed],
     }
     if instance.diagonals is not None:
         record["diagonals"] = [list(diagonal) for diagonal in instance.diagonals]
-    return json.dumps(record) + "\n"
+    return record
+
+
+def format_json(instance: Instance) -> str:
+    """The instance as one line of JSON, squares as 0-based ``[row, column]`` pairs."""
+    return json.dumps(json_record(instance)) + "\n"
 
 
 def parse_json(text: str, source: str = "<text>") -> Instance:

@@ -217,13 +217,7 @@ class BitmaskBackend(Backend):
         tally = task_lists.Tally()
         advance, close = _progress(options.get("progress"), total_size, n)
         try:
-            if client is not None:
-                from ...parallel.cluster import run_on_dask
-
-                results = run_on_dask(
-                    task_lists.run_task, tasks, client, advance=advance, check=run.check_time
-                )
-            elif run.deadline is not None and workers == 1 and "prefixes" in items:
+            if client is None and run.deadline is not None and workers == 1 and "prefixes" in items:
                 # In this process a kernel call cannot be stopped from outside, and a
                 # batch of placements holds minutes of work on a large board: count in
                 # slices of nodes and read the clock between them.
@@ -231,21 +225,12 @@ class BitmaskBackend(Backend):
                     n, items["allowed"], items["prefixes"], run.check_time, advance
                 )
             else:
-                from ...parallel.pool import run_tasks
-
-                results = run_tasks(
-                    task_lists.run_task,
-                    tasks,
-                    workers=workers,
-                    sizes=[task.size for task in tasks],
-                    advance=advance,
-                    check=run.check_time,
-                    initializer=task_lists.warm_up,
-                    # One constellation batch can hold minutes of work on a large
-                    # board: under a time limit even one worker runs where it can be
-                    # stopped.
-                    stoppable=run.deadline is not None,
-                )
+                # One constellation batch can hold minutes of work on a large board:
+                # under a time limit even one worker runs where it can be stopped.
+                results = task_lists.run_all(
+                    task_lists.run_task, tasks, client=client, workers=workers,
+                    advance=advance, check=run.check_time, stoppable=run.deadline is not None,
+                )  # fmt: skip
             for result in results:
                 tally += result
                 run.stats["partial_count"] = tally.classes if unique else tally.solutions

@@ -208,24 +208,10 @@ def count_checkpointed(
     advance, close = progress
     advance(sum(tasks[i].size for i in done))
     try:
-        if client is not None:
-            from ...parallel.cluster import run_on_dask
-
-            results = run_on_dask(task_lists.run_numbered, todo, client, advance=advance,
-                                  check=run.check_time)  # fmt: skip
-        else:
-            from ...parallel.pool import run_tasks
-
-            results = run_tasks(
-                task_lists.run_numbered,
-                todo,
-                workers=workers,
-                sizes=[item.size for item in todo],
-                advance=advance,
-                check=run.check_time,
-                initializer=task_lists.warm_up,
-                stoppable=run.deadline is not None,
-            )
+        results = task_lists.run_all(
+            task_lists.run_numbered, todo, client=client, workers=workers, advance=advance,
+            check=run.check_time, stoppable=run.deadline is not None,
+        )  # fmt: skip
         for index, result in results:
             store.record(index, tasks[index].size, result)  # kept before it counts
             tally += result

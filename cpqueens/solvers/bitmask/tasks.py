@@ -9,7 +9,9 @@ depends on where.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -75,6 +77,31 @@ def warm_up() -> None:
 
     counting.warm_up()
     kernels.warm_up(listing=False)
+
+
+def run_all(
+    function: Callable[[Any], Any],
+    tasks: Sequence[Any],
+    *,
+    client: Any,
+    workers: int,
+    advance: Callable[[int], None],
+    check: Callable[[], None],
+    stoppable: bool,
+) -> Iterator[Any]:
+    """``function(task)`` for every task, as they finish: on the Dask cluster of
+    ``client``, else on a local pool of ``workers`` processes (``stoppable``: even one
+    worker runs in a child, so that ``check`` can stop a task that holds minutes of
+    work). ``advance(task.size)`` reports progress; ``check`` may raise to stop."""
+    if client is not None:
+        from ...parallel.cluster import run_on_dask
+
+        return run_on_dask(function, tasks, client, advance=advance, check=check)
+    from ...parallel.pool import run_tasks
+
+    return run_tasks(function, tasks, workers=workers, sizes=[task.size for task in tasks],
+                     advance=advance, check=check, initializer=warm_up,
+                     stoppable=stoppable)  # fmt: skip
 
 
 def split(items: dict[str, np.ndarray], n: int, batches: int) -> list[CountTask]:
