@@ -146,3 +146,37 @@ def test_symmetric_solutions_of_symmetric_constellations(n):
         assert count_symmetric(n, allowed, queens) == (half, quarter), border
         checked += 1
     assert checked > 0
+
+
+def _free(mask, c, lf, rt):
+    return mask & ~(c | lf | rt)
+
+
+def test_last_rows_counted_without_visiting_them_match_a_plain_walk():
+    # The closed form of the last two rows and the register walk of the one before,
+    # against every placement tried one by one, on random masks and queens so far.
+    rng = np.random.default_rng(7)
+    for _ in range(400):
+        n = int(rng.integers(4, 20))
+        masks = [int(x) for x in rng.integers(0, 1 << n, size=3)]
+        gaps = [int(x) for x in rng.integers(1, 4, size=2)]
+        c, lf, rt = (int(x) for x in rng.integers(0, 1 << n, size=3) & rng.integers(0, 1 << n))
+        first = _free(masks[0], c, lf, rt)
+        expected_pairs = expected_triples = 0
+        for p in range(n):
+            if not first >> p & 1:
+                continue
+            c1, lf1, rt1 = c | 1 << p, (lf | 1 << p) << gaps[0], (rt | 1 << p) >> gaps[0]
+            middle = _free(masks[1], c1, lf1, rt1)
+            for q in range(n):
+                if not middle >> q & 1:
+                    continue
+                bit = 1 << q
+                last = _free(masks[2], c1 | bit, (lf1 | bit) << gaps[1], (rt1 | bit) >> gaps[1])
+                expected_triples += bin(last).count("1")
+            # the pairs of the first two rows alone, the second being the last
+            second = _free(masks[1], c | 1 << p, (lf | 1 << p) << gaps[0], (rt | 1 << p) >> gaps[0])
+            expected_pairs += bin(second).count("1")
+        assert counting._pairs(c, lf, rt, first, gaps[0], masks[1]) == expected_pairs
+        found, _ = counting._last_three(c, lf, rt, first, gaps[0], masks[1], gaps[1], masks[2])
+        assert found == expected_triples
