@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .arguments import as_int, check_int
+from .columns import COMPACT_N
 from .errors import InvalidInputError, InvalidTypeError
 
 Solution = tuple[int, ...]
@@ -214,7 +215,7 @@ def is_valid(solution: Sequence[int], n: int | None = None) -> bool:
 
 #: Boards with more rows than this are checked by :func:`is_valid` with numpy: a
 #: count per column and per diagonal in a few vector operations, no Python per queen.
-NUMPY_CHECK_N = 10_000
+NUMPY_CHECK_N = COMPACT_N
 
 
 def _is_valid_numpy(solution: Sequence[int], size: int) -> bool:
@@ -232,6 +233,10 @@ def _is_valid_numpy(solution: Sequence[int], size: int) -> bool:
     """
     import numpy as np
 
+    from .columns import Columns
+
+    if isinstance(solution, Columns):
+        solution = solution.array  # already integer columns, no copy
     if isinstance(solution, np.ndarray) and solution.dtype.kind not in "iu":
         # A bool or float array holds no columns; an object array is looked at whole.
         if solution.dtype.kind != "O":
@@ -247,15 +252,28 @@ def _is_valid_numpy(solution: Sequence[int], size: int) -> bool:
             solution = np.array(solution, dtype=np.int64)
         except OverflowError:  # a column beyond int64 is off any board
             return False
-    columns = solution.astype(np.int64, copy=False)
+    columns = solution
     if columns.min() < 0 or columns.max() >= size:
         return False
-    rows = np.arange(size, dtype=np.int64)
+    # Indices as numpy's own index type (it would convert any other, each time), and
+    # one buffer for the diagonals: on ten million rows every temporary is 80 MB of
+    # memory to touch. Flags come from np.zeros (pages zeroed as they are touched).
+    columns = columns.astype(np.intp, copy=False)
+    line = np.arange(size, dtype=np.intp)
     # Each line (column, diagonal, antidiagonal) is marked once per queen: n queens
     # make n marks on n distinct lines exactly when no two share one.
-    for lines, count in ((columns, size), (columns + rows, 2 * size), (columns - rows, 2 * size)):
+    for step in range(3):
+        if step == 0:
+            lines, count = columns, size
+        elif step == 1:
+            line += columns  # r + c
+            lines, count = line, 2 * size
+        else:
+            line -= columns
+            line -= columns
+            line += size - 1  # r - c + n - 1
         taken = np.zeros(count, dtype=np.bool_)
-        taken[lines] = True  # a negative difference marks from the end: still one line each
+        taken[lines] = True
         if np.count_nonzero(taken) != size:
             return False
     return True

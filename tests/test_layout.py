@@ -13,7 +13,7 @@ import cpqueens
 from cpqueens.cli import cli
 
 PACKAGE = pathlib.Path(cpqueens.__file__).parent
-GROUND_FLOOR = {"api", "arguments", "result", "board", "errors", "_version"}
+GROUND_FLOOR = {"api", "arguments", "result", "board", "columns", "errors", "_version"}
 FAMILIES = {
     "engines", "trees", "checking", "campaigns", "reporting", "parallel", "cli", "solvers",
     "instances", "disk", "display", "fuzzing",
@@ -81,7 +81,7 @@ def _imports(path: pathlib.Path) -> set[str]:
 #: two units on one floor know nothing of each other.
 FLOORS = (
     {"errors", "_version"},
-    {"disk", "arguments"},
+    {"disk", "arguments", "columns"},
     {"board"},
     {"display"},
     {"instances"},

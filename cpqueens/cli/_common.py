@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import click
 
 from ..disk.writing import check_writable
+from ..display.streaming import holds_columns, iter_json, write_pieces
 from ..display.terminal import printable
 from ..errors import CPQueensError, InvalidInputError
 from ..solvers import REGISTRY
@@ -151,6 +153,12 @@ COMPACT_JSON = 1_000_000
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON: indented, with each list of plain numbers (a board) on
     one line; past :data:`COMPACT_JSON` characters, compact."""
+    if holds_columns(data):
+        # A huge board (Columns): compact, written piece by piece as it is made.
+        stream = sys.stdout
+        write_pieces(iter_json(data), stream)
+        stream.write("\n")
+        return
     text = json.dumps(data)
     click.echo(text if len(text) > COMPACT_JSON else indent_json(data))
 

@@ -8,6 +8,7 @@ answer nor bad input.
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from dataclasses import asdict
 from typing import Any
@@ -206,7 +207,8 @@ def solve(
     s line and one v <instantiation> line per solution). Exit status 3 when --time-limit
     stopped the search: the solutions found before it are printed.
     """
-    from ..reporting.tables import format_solutions, result_record
+    from ..display.streaming import write_pieces
+    from ..reporting.solution_text import result_record, solution_pieces
 
     if every and limit is not None:
         raise BadInput("give either --limit or --all, not both")
@@ -247,7 +249,7 @@ def solve(
     else:
         if (instance_file is not None or not problem.plain) and fmt != "xcsp":
             click.echo(_answer(result))  # xcsp's own s line says it
-        click.echo(format_solutions(result, fmt), nl=False)
+        write_pieces(solution_pieces(result, fmt), sys.stdout)
     say(quiet or fmt == "json", _solve_summary(result, time_limit))
     if timed_out:
         raise click.exceptions.Exit(TIMED_OUT)

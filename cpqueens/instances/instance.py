@@ -10,7 +10,8 @@ squares are whole diagonals: an :class:`Instance` made with ``diagonals=`` keeps
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..arguments import (
@@ -21,6 +22,7 @@ from ..arguments import (
     check_int,
     check_n,
 )
+from ..columns import COMPACT_N
 from ..errors import InvalidInputError, InvalidTypeError
 
 #: An excluded diagonal as CSPLib problem 79's files write it, ``(k, kind)``: kind 1 is
@@ -138,6 +140,10 @@ class Instance:
     def fixed_per_row(self) -> tuple[int | None, ...]:
         """The given queens as one entry a row (None where no queen is given): the
         form the backends take. Of length n, so made only for boards a backend accepts."""
+        if not self.fixed:
+            # No row given: a tuple of n Nones, or past COMPACT_N rows a sequence that
+            # reads like one in no memory (a tuple of 10^8 Nones is 800 MB).
+            return (None,) * self.n if self.n <= COMPACT_N else FreeRows(self.n)
         per_row: list[int | None] = [None] * self.n
         for row, column in self.fixed:
             per_row[row] = column
@@ -299,3 +305,46 @@ def _excluded(
             f"{len(squares)}; give diagonals= alone"
         )
     return squares
+
+
+class FreeRows(Sequence[None]):
+    """``n`` rows without a given queen: reads like the tuple ``(None,) * n`` (length,
+    indexing, iteration, ``count``, equality and hash) and holds nothing.
+
+    >>> rows = FreeRows(3)
+    >>> len(rows), rows[2], list(rows), rows.count(None), rows == (None, None, None)
+    (3, None, [None, None, None], 3, True)
+    """
+
+    __slots__ = ("_n",)
+
+    def __init__(self, n: int) -> None:
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        if isinstance(index, slice):
+            return (None,) * len(range(self._n)[index])
+        range(self._n)[index]  # an IndexError or TypeError as a tuple would raise
+        return None
+
+    def __iter__(self) -> Iterator[None]:
+        return itertools.repeat(None, self._n)
+
+    def count(self, value: object) -> int:
+        return self._n if value is None else 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FreeRows):
+            return other._n == self._n
+        if isinstance(other, tuple):
+            return len(other) == self._n and other.count(None) == self._n
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((None,) * self._n)
+
+    def __repr__(self) -> str:
+        return f"FreeRows({self._n})"

@@ -1,92 +1,23 @@
-"""Text for the terminal: solutions in the articles' board styles, the cross-check table.
+"""Text for the terminal: the cross-check table and the grids of the reports.
 
->>> import cpqueens
->>> print(format_solutions(cpqueens.solve(4), "letters"), end="")
-bdac
-cadb
+The solutions as text in the articles' board styles and the field's formats are
+:mod:`.solution_text`'s (kept importable from here).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..board import render
 from ..checking.faults import why_invalid
 from ..checking.rows import EXAMPLES
 from ..checking.wording import EXAMPLE_KINDS, decision_details, note_lines
 from ..display.cells import markdown_text
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable
-from ..result import Result
+from .solution_text import format_solutions, result_record
 
-
-def format_solutions(result: Result, fmt: str) -> str:
-    """Return the solutions of ``result`` as text in ``fmt``, ending with a newline.
-
-    ``fmt`` is a board style of :func:`cpqueens.render` (boards separated by a blank
-    line; ``letters`` one per line), ``json`` (the whole result), ``csv`` (a row
-    per solution, a column per row of the board) or ``xcsp`` (the XCSP competitions'
-    answer: an ``s`` line, then a ``v`` line of an ``<instantiation>`` a solution, of
-    the array ``q`` that cpqueens' XCSP3 files declare).
-
-    >>> import cpqueens
-    >>> print(format_solutions(cpqueens.solve(4, limit=1), "csv"), end="")
-    solution,row0,row1,row2,row3
-    1,1,3,0,2
-    >>> print(format_solutions(cpqueens.solve(4, limit=1), "xcsp"), end="")
-    s SATISFIABLE
-    v <instantiation id="sol1" type="solution"> <list> q[] </list> <values> 1 3 0 2 </values> \
-</instantiation>
-    """
-    if fmt == "xcsp":
-        return _xcsp_answer(result)
-    if fmt == "json":
-        return json.dumps(result_record(result), indent=2) + "\n"
-    if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["solution", *(f"row{r}" for r in range(result.n))])
-        for index, solution in enumerate(result.solutions, 1):
-            writer.writerow([index, *solution])
-        return out.getvalue()
-    separator = "\n" if fmt == "letters" else "\n\n"
-    text = separator.join(render(s, style=fmt) for s in result.solutions)  # type: ignore[arg-type]
-    return text + "\n" if text else ""
-
-
-def _xcsp_answer(result: Result) -> str:
-    status = {True: "SATISFIABLE", False: "UNSATISFIABLE", None: "UNKNOWN"}[result.satisfiable]
-    lines = [f"s {status}"]
-    for index, solution in enumerate(result.solutions, 1):
-        values = " ".join(map(str, solution))
-        lines.append(
-            f'v <instantiation id="sol{index}" type="solution"> <list> q[] </list> '
-            f"<values> {values} </values> </instantiation>"
-        )
-    return "\n".join(lines) + "\n"
-
-
-def result_record(result: Result) -> dict[str, Any]:
-    """A JSON-serialisable dict of a :class:`~cpqueens.Result`."""
-    return {
-        "n": result.n,
-        "backend": result.backend,
-        # How many solutions are listed here, and how many there are when that is known
-        # (the search ran to the end): "count" alone was read as the total.
-        "found": result.count,
-        "total": result.count if result.complete else None,
-        "complete": result.complete,
-        "elapsed": result.elapsed,
-        "stats": dict(result.stats),
-        "fixed": {str(row): column for row, column in result.fixed.items()},
-        "blocked": [list(square) for square in result.blocked],
-        "satisfiable": result.satisfiable,
-        "solutions": [list(s) for s in result.solutions],
-    }
+__all__ = ["format_solutions", "result_record"]
 
 
 Grid = list[list[str]]

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from ..arguments import check_int
 from ..board import NUMPY_CHECK_N, Solution, is_valid
+from ..columns import Columns
 from ..errors import InvalidInputError, InvalidTypeError, WrongSolutionError
 from .problem import Problem
 
@@ -67,7 +68,8 @@ def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solu
     :class:`~cpqueens.errors.WrongSolutionError` (a ``SolverError``) naming it and
     holding the board, never a place in a Result.
     ``values`` may be a numpy array: a large one is checked as it is (see
-    :func:`~cpqueens.board.is_valid`) and only then made a tuple of ints. Only the
+    :func:`~cpqueens.board.is_valid`) and handed back as
+    :class:`~cpqueens.columns.Columns` over it, a small one as a tuple. Only the
     fixed queens that are set and the blocked squares are looked at one by one,
     never every row, so a board of millions of rows is checked in vector operations.
 
@@ -81,9 +83,10 @@ def check_solution(values: Iterable[int], problem: Problem, solver: str) -> Solu
     if hasattr(values, "tolist") and getattr(values, "ndim", None) == 1:
         rows = len(values)  # type: ignore[arg-type]
         if rows > NUMPY_CHECK_N:
-            # Checked as an array first: no tuple of Python ints is made of a wrong one.
-            valid = is_valid(values, n)  # type: ignore[arg-type]
-            solution = tuple(values.tolist()) if valid else ()  # type: ignore[attr-defined]
+            # Checked as an array, once, and kept as one: a huge board is never made a
+            # tuple of Python ints (see cpqueens.columns).
+            solution = Columns(values)
+            valid = is_valid(solution.array, n)
         else:
             solution = tuple(values.tolist())  # type: ignore[attr-defined]
             valid = is_valid(solution, n)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...board import Solution
+from ...columns import Columns
 from ...errors import UnsupportedOptionError
 from ..base import Backend
 from ..guards import check_option_int, check_solution
@@ -141,7 +142,7 @@ class MinConflictsBackend(Backend):
         board = _Board(problem, kernels)
         max_moves = problem.options.get("max_moves") or default_max_moves(n)
         max_restarts = problem.options.get("max_restarts") or DEFAULT_MAX_RESTARTS
-        seen: set[Solution] = set()
+        seen: set[Solution | bytes] = set()
         stale = 0  # restarts in a row without a new solution
         moves = 0  # in the tries before this one
         try:
@@ -155,9 +156,12 @@ class MinConflictsBackend(Backend):
                 moves += int(board.st[kernels.MOVES])
                 board.st[kernels.MOVES] = 0
                 if status == kernels.SOLVED:
-                    solution = check_solution(board.q.tolist(), problem, self.name)
-                    if solution not in seen:
-                        seen.add(solution)
+                    # A copy: the next try starts from this array. A huge board stays
+                    # an array (Columns), its digest the key of the set.
+                    solution = check_solution(board.q.copy(), problem, self.name)
+                    key = solution.key() if isinstance(solution, Columns) else solution
+                    if key not in seen:
+                        seen.add(key)
                         stale = 0
                         yield solution
                         if problem.limit is not None and len(seen) >= problem.limit:

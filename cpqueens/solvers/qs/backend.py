@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...board import Solution
+from ...columns import Columns, compact
 from ...errors import InvalidInputError, SolverError, UnsupportedOptionError
 from ..base import Backend
 from ..problem import Problem
@@ -126,8 +127,12 @@ class QSBackend(Backend):
         taken_rows[fixed_rows] = True
         taken_cols = np.zeros(n, dtype=bool)
         taken_cols[fixed_cols] = True
-        rows = np.flatnonzero(~taken_rows).astype(np.int32)
-        cols = np.flatnonzero(~taken_cols).astype(np.int32)
+        if len(fixed_rows):
+            rows = np.flatnonzero(~taken_rows).astype(np.int32)
+            cols = np.flatnonzero(~taken_cols).astype(np.int32)
+        else:  # the common case, without two passes over n flags
+            rows = np.arange(n, dtype=np.int32)
+            cols = np.arange(n, dtype=np.int32)
         del taken_rows, taken_cols
         starts, columns = blocked_rows(problem)
         dn, dp, clash = kernels.start_counters(n, fixed_rows, fixed_cols)
@@ -164,11 +169,13 @@ class QSBackend(Backend):
                     board = kernels.board_of(n, rows, cols, fixed_rows, fixed_cols)
                     if not kernels.is_solution(board, fixed_rows, fixed_cols, starts, columns):
                         raise SolverError(f"qs returned a board that is not a solution (n={n})")
-                    key = hashlib.blake2b(board.tobytes(), digest_size=16).digest()
+                    # One solution asked for needs no memory of the ones before.
+                    key = b"" if problem.limit == 1 else Columns(board).key()
                     if key not in seen:
                         seen.add(key)
                         restarts_then = int(state[kernels.RESTARTS])
-                        yield tuple(board.tolist())
+                        # Checked above, once; a huge board stays an array (Columns).
+                        yield compact(board)
                     else:
                         state[kernels.RESTARTS] += 1  # the same solution again
                         stats["repeats"] = stats.get("repeats", 0) + 1
