@@ -11,6 +11,7 @@ from known_counts import A000170
 from timing import Stopwatch
 
 import cpqueens
+from cpqueens.instances.generators import random_solution
 
 pytest.importorskip("numba")
 
@@ -160,16 +161,22 @@ def test_blocked_squares_are_never_nodes():
     assert result.solutions == (solution,) and result.stats["nodes"] == 6
 
 
-def test_the_largest_board_uses_every_bit():
-    # n = 64 (n mod 6 = 4): rows i and n/2 + i take columns 2i + 1 and 2i. Every other
-    # square blocked, so the search places exactly these 64 queens.
-    n = 64
-    solution = tuple([2 * i + 1 for i in range(n // 2)] + [2 * i for i in range(n // 2)])
+@pytest.mark.parametrize("n", [64, 128, 130])
+def test_the_largest_boards_of_a_word_count_use_every_bit(n):
+    # A solution and every other square blocked, so the search places exactly these n
+    # queens (n = 64: the last bit of one word; 128: of two words; 130: into a third).
+    solution = random_solution(n, random.Random(n))
     blocked = [(r, c) for r in range(n) for c in range(n) if solution[r] != c]
     result = cpqueens.solve(n, backend=BACKEND, blocked=blocked)
     assert result.solutions == (solution,) and result.stats["nodes"] == n
-    with pytest.raises(cpqueens.InvalidInputError, match=r"n <= 64"):
-        cpqueens.solve(65, backend=BACKEND, limit=1)
+
+
+def test_a_board_past_the_largest_is_refused_before_anything_is_built():
+    largest = cpqueens.backends()[[b.name for b in cpqueens.backends()].index(BACKEND)].max_n
+    assert largest == 1000
+    with Stopwatch() as clock, pytest.raises(cpqueens.InvalidInputError, match=r"n <= 1,000"):
+        cpqueens.solve(10**6, backend=BACKEND, limit=1)
+    clock.check(0, 0.1, what="refusing n = 10**6")
 
 
 def test_time_limit_holds_on_a_hard_decision():

@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ...board import Solution
 from ..base import Backend
 from ..problem import Problem
 from ..run import SearchRun
 
-#: Work per kernel call, in (nodes x board size): a node costs a few steps per open
-#: row and column, so a call takes about as long at every n (a few milliseconds).
+if TYPE_CHECKING:  # the kernels import numba: only a search loads them
+    from .kernels import Search
+
+#: Work per kernel call, in (nodes x board size x words per mask): a node costs a few
+#: steps per word of each open row and column, so a call takes about as long at every
+#: n (a few milliseconds), and a time limit is looked at as often on the widest board.
 WORK_PER_CALL = 1 << 20
 #: Rows of solutions handed over per kernel call; the first calls hand over fewer,
 #: so that a decision (``limit=1``) returns as soon as it has its solution.
@@ -69,20 +74,34 @@ class ExactCoverBackend(Backend):
     install_hint = "numba"
     supports_blocked = True
     lexicographic = False  # the search's order: MRV over rows and columns
-    max_n = 64  # one 64-bit word per row and per column
+    # The largest board taken: a search holds a mask of every row and column at every
+    # depth, n ** 3 / 4 bytes in all (250 MB at n = 1000).
+    max_n = 1_000
     compiled = True
 
     def load_kernels(self) -> None:
-        from . import kernels
+        from . import kernels, wide
 
         kernels.warm_up()
+        wide.warm_up()
+
+    def start(self, problem: Problem, run: SearchRun) -> Search:
+        """The search of ``problem``, its kernel loaded off the clock: one word per mask up
+        to n = 64 (:mod:`.kernels`), words past that (:mod:`.wide`), loaded only then."""
+        with run.clock_stopped():
+            from . import kernels
+
+            kernels.warm_up()
+            if problem.n > kernels.MAX_N:
+                from . import wide
+
+                wide.warm_up()
+        from .wide import new_search
+
+        return new_search(problem.n, allowed_masks(problem))
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
-        with run.clock_stopped():
-            self.load_kernels()
-        from . import kernels
-
-        search = kernels.Search(problem.n, allowed_masks(problem))
+        search = self.start(problem, run)
         budget = node_budget(problem.n)
         chunk = 1
         spent = 0.0
@@ -99,11 +118,7 @@ class ExactCoverBackend(Backend):
             run.stats.update(nodes=search.nodes, search_seconds=spent)
 
     def count(self, problem: Problem, run: SearchRun) -> int:
-        with run.clock_stopped():
-            self.load_kernels()
-        from . import kernels
-
-        search = kernels.Search(problem.n, allowed_masks(problem))
+        search = self.start(problem, run)
         budget = node_budget(problem.n)
         started = time.perf_counter()
         try:
@@ -134,7 +149,8 @@ def allowed_masks(problem: Problem) -> list[int]:
 def node_budget(n: int) -> int:
     """Nodes per kernel call on an n x n board (see :data:`WORK_PER_CALL`).
 
-    >>> node_budget(8), node_budget(64)
-    (131072, 16384)
+    >>> node_budget(8), node_budget(64), node_budget(128), node_budget(1000)
+    (131072, 16384, 4096, 65)
     """
-    return WORK_PER_CALL // n
+    words = (n + 63) // 64
+    return max(1, WORK_PER_CALL // (n * words))

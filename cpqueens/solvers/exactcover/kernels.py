@@ -219,21 +219,31 @@ class Search:
     def __init__(self, n: int, allowed: list[int]):
         if not 1 <= n <= MAX_N:
             raise ValueError(f"the exactcover kernels take 1 <= n <= {MAX_N}, got {n}")
-        self.n = n
-        self.rows = np.zeros((n + 1, n), np.uint64)
-        self.cols = np.zeros((n + 1, n), np.uint64)
-        self.rows[0] = np.array(allowed, np.uint64)
+        rows = np.zeros((n + 1, n), np.uint64)
+        cols = np.zeros((n + 1, n), np.uint64)
+        rows[0] = np.array(allowed, np.uint64)
         # The transpose: bit r of column c is bit c of row r (distinct bits: sum = or).
         index = np.arange(n, dtype=np.uint64)
-        squares = self.rows[0][:, None] >> index[None, :] & np.uint64(1)
-        self.cols[0] = (squares.T << index[None, :]).sum(axis=1, dtype=np.uint64)
+        squares = rows[0][:, None] >> index[None, :] & np.uint64(1)
+        cols[0] = (squares.T << index[None, :]).sum(axis=1, dtype=np.uint64)
+        self._arrays(n, rows, cols, ())
+
+    def _arrays(self, n: int, rows: np.ndarray, cols: np.ndarray, words: tuple[int, ...]) -> None:
+        """The rest of the state, each mask of shape ``words`` (``()``: one word)."""
+        self.n = n
+        self.rows = rows
+        self.cols = cols
         self.rank = tie_ranks(n)
-        self.used = np.zeros((n + 1, 2), np.uint64)
-        self.pending = np.zeros(n + 1, np.uint64)
+        self.used = np.zeros((n + 1, 2, *words), np.uint64)
+        self.pending = np.zeros((n + 1, *words), np.uint64)
         self.item = np.zeros(n + 1, np.int64)
         self.queens = np.zeros((n + 1, 2), np.int64)
         self.state = np.array([FRESH, 0, 0, 0], np.int64)
         self._nothing = np.zeros((0, n), np.int64)
+        #: The kernel's arguments before ``out``, in its order.
+        self.arguments = (
+            n, rows, cols, self.rank, self.used, self.pending, self.item, self.queens, self.state
+        )  # fmt: skip
 
     @property
     def finished(self) -> bool:
@@ -249,20 +259,7 @@ class Search:
         return int(self.state[SOLUTIONS])
 
     def _run(self, out: np.ndarray, collect: bool, budget: int) -> int:
-        return search_chunk(
-            self.n,
-            self.rows,
-            self.cols,
-            self.rank,
-            self.used,
-            self.pending,
-            self.item,
-            self.queens,
-            self.state,
-            out,
-            collect,
-            budget,
-        )
+        return search_chunk(*self.arguments, out, collect, budget)
 
     def next_solutions(self, most: int, budget: int) -> np.ndarray:
         """Up to ``most`` more solutions, after at most about ``budget`` nodes."""
