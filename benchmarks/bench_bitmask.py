@@ -13,7 +13,10 @@ each n it runs next to ``count(n, backend="bitmask")`` with one worker and with
 every core, interleaved so that other load on the machine hits all three alike;
 the median of ``--repeat`` runs is printed (n = 17 too; one run at n = 18), with
 the ratio to the reference and the solutions counted per second and per core.
-Every count is checked against OEIS A000170.
+Every count is checked against OEIS A000170. First it prints how many cores' worth
+of work this session gets (every core's reference runs at once against one alone):
+with other sessions busy, the scheduler may give the whole session one core's
+slice, and the ratios on every core cannot show what the cores would give.
 
 Goals, checked at the end for n = 16 and 17 when they were run with at least 3
 runs each: one worker at most 0.29x the reference, every core (2 on the test
@@ -86,6 +89,27 @@ def run_reference(binary: Path, n: int) -> tuple[float, int]:
     output = subprocess.run([str(binary), str(n)], capture_output=True, text=True, check=True)
     _, count, seconds = output.stdout.split()
     return float(seconds), int(count)
+
+
+def usable_cores(binary: Path, cores: int, n: int = 14, rounds: int = 3) -> float:
+    """How many cores' worth of work this session gets: ``cores`` reference runs at
+    once against one alone, medians of ``rounds``.
+
+    With other sessions busy, the scheduler (autogroup) may share one session's
+    processes out of its own slice: two processes then run no faster together than
+    one, and a count on every core cannot beat one worker by much.
+    """
+    alone, together = [], []
+    for _ in range(rounds):
+        alone.append(run_reference(binary, n)[0])
+        start = time.perf_counter()
+        runs = [
+            subprocess.Popen([str(binary), str(n)], stdout=subprocess.DEVNULL) for _ in range(cores)
+        ]
+        for run in runs:
+            run.wait()
+        together.append(time.perf_counter() - start)
+    return cores * statistics.median(alone) / statistics.median(together)
 
 
 def run_bitmask(n: int, workers: int) -> tuple[float, int]:
@@ -167,6 +191,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         binary = build_reference(folder)
+        if cores > 1:
+            got = usable_cores(binary, cores)
+            print(
+                f"cores this session gets: {got:.1f} of {cores} ({cores} reference runs at "
+                "once against one alone); the ratios on every core are bounded by that"
+            )
         for label, code in WARM_UPS.items():
             cold, warm = compile_times(folder, code)
             print(f"{label}: compile {cold:.2f} s into an empty cache, {warm:.2f} s from the cache")
