@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import sys
 
+from ..board import Solution
 from .problem import Problem
 from .run import SearchRun
-from .sat import BLOCK_END, find_models
+from .sat import find_models
 
 
 def main() -> int:
@@ -33,11 +34,14 @@ def main() -> int:
     )
     run = SearchRun()
     out = sys.stdout
-    for model in find_models(problem, run):
-        if model is BLOCK_END:
-            out.write("c block\n")
-        else:
-            out.write("v " + " ".join(map(str, model)) + "\n")
+
+    def write(solution: Solution) -> None:
+        # At once: the caller may kill this process at its deadline, any moment now.
+        out.write("v " + " ".join(map(str, solution)) + "\n")
+        out.flush()
+
+    for _ in find_models(problem, run, on_solution=write):
+        out.write("c block\n")
         out.flush()
     out.write("c stats " + json.dumps(run.stats) + "\ns DONE\n")
     out.flush()

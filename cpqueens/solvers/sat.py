@@ -12,33 +12,34 @@ and so is a blocked square, negated: ``-square(r, c)``.
 :func:`cpqueens.instances.cnf.dimacs` writes the same formula out for any solver.
 
 Enumeration adds, after each solution, the clause that forbids it; the clause needs
-only the ``n`` squares holding a queen, since any other solution moves one of them.
-The board is split on row 0: the solver is called under the assumption "the queen of
-row 0 is in column c", for each column c that is not blocked in turn, so each block
-has n - 1 free rows and its solutions are sorted before they are yielded (a complete
-enumeration comes out in lexicographic order). Measured side by side at n=11 (medians
+only the squares holding a queen, since any other solution moves one of them, and
+not even the last row's (see :func:`_enumerate`). The board is split on row 0: the
+solver is called under the assumption "the queen of row 0 is in column c", for each
+column c that is not blocked in turn, so each block has n - 1 free rows and its
+solutions are sorted before they are yielded (a complete enumeration comes out in
+lexicographic order). Measured side by side at n=11 (medians
 of 3, on the same formula), the blocks made CaDiCaL 1.9.5 about 1.5x and Glucose 4
 about 1.4x faster than one loop over the whole board; ``benchmarks/bench_solvers.py``
 compares the backend with such a loop. Kissat in pysat cannot take a clause after a
 solve, so for it each solution is a fresh solver run (slow, but right).
 
-``time_limit`` is checked between two solutions, and each call of a solver that
-pysat can interrupt is bounded by a timer, so a long call stops too; CaDiCaL solves
-in slices of conflicts. Kissat and Lingeling can be neither interrupted nor sliced:
-with a time limit, their search runs in a child process that is killed at the
-deadline (:func:`models_in_child`).
+Each call of CaDiCaL, Glucose 4 or MiniSat 2.2 runs first in the caller's thread
+under a budget of conflicts, and only a call past it runs where ``time_limit`` and
+Ctrl-C can stop it, as any call of the other solvers does
+(:mod:`cpqueens.solvers.sat_solvers`): a solver pysat can interrupt is interrupted
+at the deadline, CaDiCaL solves in slices of conflicts. Kissat and Lingeling can be
+neither interrupted nor sliced: with a time limit, their search runs in a child
+process that is killed at the deadline (:func:`models_in_child`).
 """
 
 from __future__ import annotations
 
 import json
 import queue
-import signal
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..board import Solution
@@ -54,23 +55,25 @@ from .base import Backend
 from .guards import check_choice, check_solution
 from .problem import Problem
 from .run import OutOfTime, SearchRun
-from .sat_solvers import SOLVERS, cardinality_solvers, interruptible, usable_solvers
-from .stopping import run_stoppable
+from .sat_solvers import (
+    SOLVERS,
+    UNSTOPPABLE,
+    Calls,
+    cardinality_solvers,
+    enumeration_calls,
+    solve_call,
+    usable_solvers,
+)
 
 #: pysat's at-most-one encodings, by the names of ``pysat.card.EncType``, and ``native``.
 ENCODINGS = (*CLAUSE_ENCODINGS, NATIVE)
 EXTRA_PACKAGES = {"cryptosat": "pip install pycryptosat"}
 #: Solvers whose pysat binding cannot add a clause after a solve.
 NON_INCREMENTAL = ("kissat404",)
-#: Solvers that pysat can neither interrupt nor give a budget and call again.
-UNSTOPPABLE = ("kissat404", "lingeling")
-#: Most conflicts per call of a solver that is stopped between calls (CaDiCaL); the
-#: slices shrink or grow to last about SLICE_SECONDS each.
-SLICE_CONFLICTS = 20_000
-SLICE_SECONDS = 0.2
-#: Conflicts a call may take in the caller's thread, on a formula of at most so many
-#: variables (a board of about 32): a few milliseconds at most.
-QUICK_CONFLICTS, QUICK_VARIABLES = 500, 4096
+#: Rows whose queens each block assumes: n * (n - 2) or so blocks of n - 2 free rows.
+#: Measured at n=11 against one block per column of row 0 (CPU time, medians of 7),
+#: CaDiCaL took about 6 % less.
+BLOCK_ROWS = 2
 #: Clauses handed to the solver at a time, so that loading a large board can stop.
 LOAD_CHUNK = 100_000
 DEFAULT_SOLVER = "cadical195"
@@ -136,26 +139,20 @@ class SatBackend(Backend):
         name = problem.options.get("solver", DEFAULT_SOLVER)
         if name in UNSTOPPABLE and run.deadline is not None:
             # Neither interrupt nor budget reaches these: a process of its own does.
-            models = models_in_child(problem, run)
+            blocks = models_in_child(problem, run)
         else:
-            models = find_models(problem, run)
-        block: list[Solution] = []
-        for model in models:
-            if model is BLOCK_END:
-                block.sort()
-                yield from block
-                block = []
-            else:
-                block.append(model)
+            blocks = find_models(problem, run)
+        for block in blocks:
+            block.sort()
+            yield from block
 
 
-#: What :func:`find_models` yields when a block (one column of row 0) is done.
-BLOCK_END = None
-
-
-def find_models(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
-    """The solutions, block by block (one block per column of row 0, each followed by
-    :data:`BLOCK_END`), in the order the solver finds them."""
+def find_models(
+    problem: Problem, run: SearchRun, on_solution: Callable[[Solution], Any] | None = None
+) -> Iterator[list[Solution]]:
+    """The solutions, one list per block (one column of row 0), each list in the order
+    the solver found them; ``on_solution``, when given, is called with each solution
+    as soon as it is found (a child process writes it out at once)."""
     from pysat.solvers import Solver
 
     name = problem.options.get("solver", DEFAULT_SOLVER)
@@ -167,6 +164,7 @@ def find_models(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
     stats.update(solver=name, encoding=encoding, variables=top, clauses=len(clauses))
     stats.update(decisions=0, conflicts=0, propagations=0, restarts=0, solver_runs=0)
     label = f"the SAT solver {name}"
+    check = _checker(problem, label)
 
     def start(blocking: list[list[int]]) -> Any:
         try:
@@ -200,36 +198,36 @@ def find_models(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
         solver.delete()
 
     # Kissat in pysat solves once per solver and takes no assumptions: for it, the
-    # block's first queen is a unit clause and every solution a fresh solver.
+    # block's first queen is a unit clause and every solution a fresh solver, started
+    # with every blocking clause so far.
     incremental = name not in NON_INCREMENTAL
     blocking: list[list[int]] = []
     solver = None
     produced = 0
     try:
-        # A blocked square of row 0 is no block: its assumption would fail at once.
-        for first in problem.allowed_columns(0):
-            found = 0
+        for prefix in _prefixes(problem):
             wanted = None if problem.limit is None else problem.limit - produced
-            while wanted is None or found < wanted:
+            block: list[Solution] = []
+            if incremental:
                 if solver is None:
-                    solver = start(blocking if incremental else [*blocking, [first + 1]])
-                if not _solve(solver, name, [first + 1] if incremental else [], run, label):
-                    break
-                queens = [lit for lit in solver.get_model()[: n * n] if lit > 0]
-                solution = check_solution([(lit - 1) % n for lit in queens], problem, label)
-                blocking.append([-lit for lit in queens])
-                if incremental:
-                    solver.add_clause(blocking[-1])
-                else:
-                    finish(solver)
-                    solver = None
-                found += 1
-                yield solution
-            if not incremental and solver is not None:
+                    solver = start([])
+                    calls = enumeration_calls(solver, name, run, label)
+                block = _enumerate(calls, prefix, wanted, n, check, on_solution)
+            while not incremental and (wanted is None or len(block) < wanted):
+                solver = start([*blocking, *([lit] for lit in prefix)])
+                satisfiable = solve_call(solver, name, [], run, label)
+                if satisfiable:
+                    queens = [lit for lit in solver.get_model()[: n * n] if lit > 0]
+                    block.append(check([queens])[0])
+                    blocking.append([-lit for lit in queens])
+                    if on_solution is not None:
+                        on_solution(block[-1])
                 finish(solver)
                 solver = None
-            yield BLOCK_END
-            produced += found
+                if not satisfiable:
+                    break
+            yield block
+            produced += len(block)
             if run.timed_out:
                 return
     finally:
@@ -237,12 +235,99 @@ def find_models(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
             finish(solver)
 
 
-def models_in_child(problem: Problem, run: SearchRun) -> Iterator[Solution | None]:
+def _prefixes(problem: Problem) -> Iterator[list[int]]:
+    """The blocks' assumptions, in lexicographic order: the queens of the first
+    :data:`BLOCK_ROWS` rows, on squares not blocked and not attacking each other (an
+    assumption that fails at once is no block)."""
+    n = problem.n
+    depth = min(BLOCK_ROWS, n)
+
+    def extend(columns: tuple[int, ...]) -> Iterator[list[int]]:
+        row = len(columns)
+        if row == depth:
+            yield [r * n + c + 1 for r, c in enumerate(columns)]
+            return
+        for column in problem.allowed_columns(row):
+            if all(c != column and abs(c - column) != row - r for r, c in enumerate(columns)):
+                yield from extend((*columns, column))
+
+    yield from extend(())
+
+
+def _enumerate(
+    calls: Calls,
+    assumptions: list[int],
+    wanted: int | None,
+    n: int,
+    check: Callable[[list[list[int]]], list[Solution]],
+    on_solution: Callable[[Solution], Any] | None,
+) -> list[Solution]:
+    """The solutions under ``assumptions`` (at most ``wanted``), each forbidden once found.
+
+    The loop a bare python-sat enumeration is: solve, read the queens (the true
+    literals among the first ``n * n`` variables), forbid them. The clause that
+    forbids them leaves out the last row's queen: two solutions that agree on every
+    other row agree on it too (the one column left), and the shorter clause
+    propagates one step sooner. The queens are checked all at once when the block
+    ends (:func:`_checker`), before any of them is handed on.
+    """
+    solve, model, add_clause = calls
+    squares = n * n
+    found: list[list[int]] = []
+    while (wanted is None or len(found) < wanted) and solve(assumptions):
+        queens = [lit for lit in model()[:squares] if lit > 0]
+        found.append(queens)
+        add_clause([-lit for lit in queens[:-1]])
+        if on_solution is not None:
+            on_solution(check([queens])[0])
+    return check(found)
+
+
+def _checker(problem: Problem, label: str) -> Callable[[list[list[int]]], list[Solution]]:
+    """Turn the true queen variables of models into solutions, checked, or raise.
+
+    Each model's ``n`` true variables, the ``r``-th in row ``r`` (a model lists the
+    variables in order), in distinct columns and diagonals: a solution. A block's
+    models are checked together in a few numpy operations. Fixed queens and blocked
+    squares are unit clauses; a problem with some goes through :func:`check_solution`
+    model by model, as do models that fail here (one then raises
+    :class:`~cpqueens.errors.WrongSolutionError`).
+    """
+    import numpy
+
+    n = problem.n
+    starts = numpy.arange(n) * n + 1
+    rows = numpy.arange(n)
+    full = problem.fixed.count(None) != n or bool(problem.blocked)
+
+    def distinct(lines: Any) -> bool:
+        ordered = numpy.sort(lines, axis=1)
+        return bool((ordered[:, 1:] != ordered[:, :-1]).all())
+
+    def check(found: list[list[int]]) -> list[Solution]:
+        if not found:
+            return []
+        if not full and all(len(queens) == n for queens in found):
+            columns = numpy.array(found, dtype=numpy.int64) - starts
+            if (
+                ((columns >= 0) & (columns < n)).all()
+                and distinct(columns)
+                and distinct(columns + rows)
+                and distinct(columns - rows)
+            ):
+                return list(map(tuple, columns.tolist()))
+        return [check_solution([(q - 1) % n for q in queens], problem, label) for queens in found]
+
+    return check
+
+
+def models_in_child(problem: Problem, run: SearchRun) -> Iterator[list[Solution]]:
     """:func:`find_models` in a child process, killed at ``run``'s deadline.
 
-    Solutions and block ends are yielded as the child finds them (see
-    :mod:`._sat_child`); at the deadline, on Ctrl-C or when the caller stops taking
-    solutions, the child is killed, and the block under way ends there. A child
+    The child writes each solution as it finds it and each block's end (see
+    :mod:`._sat_child`); each block is yielded once it ends. At the deadline the
+    child is killed and the block under way ends with what it had; on Ctrl-C or
+    when the caller stops taking solutions, the child is killed. A child
     that dies (a native crash included) is a :class:`SolverError`.
     """
     name = problem.options.get("solver", DEFAULT_SOLVER)
@@ -279,6 +364,7 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[Solution | Non
     err_reader = threading.Thread(target=read_err, daemon=True)
     err_reader.start()
     finished = False
+    block: list[Solution] = []
     try:
         assert child.stdin is not None
         child.stdin.write(json.dumps(spec))
@@ -291,15 +377,16 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[Solution | Non
                 line = lines.get(timeout=left)
             except queue.Empty:
                 run.mark_timed_out()
-                yield BLOCK_END
+                yield block
                 return
             if line is None:
                 break
             if line.startswith("v "):
                 columns = [int(c) for c in line[2:].split()]
-                yield check_solution(columns, problem, label)
+                block.append(check_solution(columns, problem, label))
             elif line.startswith("c block"):
-                yield BLOCK_END
+                yield block
+                block = []
             elif line.startswith("c stats "):
                 run.stats.update(json.loads(line[len("c stats ") :]))
             elif line.startswith("s DONE"):
@@ -313,81 +400,3 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[Solution | Non
         if child.poll() is None:
             child.kill()
             child.wait()
-
-
-def _solve(solver: Any, name: str, assumptions: list[int], run: SearchRun, label: str) -> bool:
-    """One solver call under ``assumptions``; False when unsatisfiable or out of time.
-
-    The call runs where the deadline and Ctrl-C can stop it (:func:`run_stoppable`):
-    a solver pysat can interrupt is interrupted; CaDiCaL cannot be, so it solves in
-    slices of :data:`SLICE_CONFLICTS` conflicts, keeping what it learnt, and the
-    stop is seen between two slices. Kissat and Lingeling can be neither: with a
-    time limit they run in a child process (:func:`models_in_child`); without one,
-    Ctrl-C waits for their current call.
-    """
-    remaining = run.remaining()
-    if remaining is not None and remaining <= 0:
-        run.mark_timed_out()
-        return False
-    if name.startswith(("cadical", "cd")) and solver.nof_vars() <= QUICK_VARIABLES:
-        # Most calls of an enumeration are easy: one runs here first, bounded by a
-        # conflict budget (CaDiCaL's limits last one call), with no thread to start;
-        # past the budget, the call goes on where the deadline can stop it.
-        solver.conf_budget(QUICK_CONFLICTS)
-        # Ctrl-C waits the few milliseconds of the call: pysat's own SIGINT handling in
-        # the main thread leaves CaDiCaL in a state that aborts the process.
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            found = solver.solve_limited(assumptions=assumptions)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        if found is not None:
-            return found
-    halted = threading.Event()
-    if interruptible(name):
-
-        def call() -> bool | None:
-            return solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-
-        def stop() -> None:
-            halted.set()
-            solver.interrupt()
-
-    elif name in UNSTOPPABLE:
-
-        def call() -> bool | None:
-            return solver.solve(assumptions=assumptions)
-
-        stop = halted.set
-    else:
-
-        def call() -> bool | None:
-            # Slices as long as SLICE_SECONDS or so: a large board makes each conflict
-            # slow (n = 100: 20,000 conflicts took 1.5 s), a small one fast.
-            budget = SLICE_CONFLICTS // 16
-            while not halted.is_set():
-                solver.conf_budget(budget)
-                began = time.monotonic()
-                found = solver.solve_limited(assumptions=assumptions)
-                if found is not None:
-                    return found
-                took = time.monotonic() - began
-                if took < SLICE_SECONDS / 2:
-                    budget = min(budget * 2, SLICE_CONFLICTS)
-                elif took > SLICE_SECONDS:
-                    budget = max(budget // 2, 100)
-            return None
-
-        stop = halted.set
-    try:
-        found = run_stoppable(call, stop, run, grace=0.0)
-    except KeyboardInterrupt:
-        raise
-    except Exception as error:
-        raise SolverError(f"{label} failed: {error}") from error
-    if interruptible(name):
-        solver.clear_interrupt()
-    if found is None or halted.is_set():
-        run.mark_timed_out()
-        return False
-    return bool(found)
