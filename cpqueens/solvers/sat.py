@@ -13,15 +13,18 @@ and so is a blocked square, negated: ``-square(r, c)``.
 
 Enumeration adds, after each solution, the clause that forbids it; the clause needs
 only the squares holding a queen, since any other solution moves one of them, and
-not even the last row's (see :func:`_enumerate`). The board is split on row 0: the
-solver is called under the assumption "the queen of row 0 is in column c", for each
-column c that is not blocked in turn, so each block has n - 1 free rows and its
-solutions are sorted before they are yielded (a complete enumeration comes out in
-lexicographic order). Measured side by side at n=11 (medians
-of 3, on the same formula), the blocks made CaDiCaL 1.9.5 about 1.5x and Glucose 4
-about 1.4x faster than one loop over the whole board; ``benchmarks/bench_solvers.py``
-compares the backend with such a loop. Kissat in pysat cannot take a clause after a
-solve, so for it each solution is a fresh solver run (slow, but right).
+not even the last row's (see :func:`_enumerate`). The board is split on its first
+:data:`BLOCK_ROWS` rows: the solver is called under the assumption of their queens,
+for each placement of them on squares not blocked and not attacking each other in
+turn (lexicographic order), so each block has n - 2 free rows and its solutions are
+sorted before they are yielded (a complete enumeration comes out in lexicographic
+order). Measured side by side at n=11 (CPU time, medians of 3 to 7, on the same
+formula), the backend with blocks on two rows took about 3 % less than one plain
+loop over the whole board with CaDiCaL 1.9.5 (and 5 % less than with blocks on row
+0), 43 % less with Glucose 4 and 64 % less with MiniSat 2.2;
+``benchmarks/bench_solvers.py`` compares the backend with such a loop. Kissat in
+pysat cannot take a clause after a solve, so for it each solution is a fresh solver
+run (slow, but right).
 
 Each call of CaDiCaL, Glucose 4 or MiniSat 2.2 runs first in the caller's thread
 under a budget of conflicts, and only a call past it runs where ``time_limit`` and
