@@ -8,6 +8,8 @@ Run from the repository root:
     PYTHONPATH=. python benchmarks/bench_exactcover.py --scan           # where is it hardest?
     PYTHONPATH=. python benchmarks/bench_exactcover.py --rows-only      # what columns are worth
     PYTHONPATH=. python benchmarks/bench_exactcover.py --dlx            # dancing links instead
+    PYTHONPATH=. python benchmarks/bench_exactcover.py --baseline --instances 3  # no slowdown?
+    PYTHONPATH=. python benchmarks/bench_exactcover.py --large --instances 3 --solver-limit 10
 
 Instances: ``cpqueens.random_blocked(n, m, seed=s)`` (the generator of Gent et al.:
 squares in a seeded random order, each blocked while its row and its column keep a
@@ -28,11 +30,21 @@ upper bound, marked ``<``). The medians are also given over the instances that
 took the other backend :data:`HARD_SECONDS` or more, with the ratio of total times:
 on easy instances the fixed costs of a call (checking the blocked squares, building
 a model) are most of the time.
+
+``--baseline``: the search seconds of today's backend against the kernel of
+:data:`BASELINE_COMMIT` (one word a mask, before boards past 64), read with git and
+run beside it in turn, each the median of ``--repeats`` runs, and the times recorded
+then (:data:`RECORDED`); the goal: at most :data:`SLOWDOWN_GOAL` times as long.
+``--large``: n = 64, 96, 128 (several words a mask past 64), blocked instances at
+:func:`hardest_blocked` (the line of n = 28..56, extended) and random completions
+(:data:`COMPLETION_SHARE`), decided by exactcover, the C reference (cut at
+exactcover's nodes when the time limit cut exactcover), sat, cpsat and propagate.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import os
 import platform
@@ -49,6 +61,9 @@ import cpqueens
 from cpqueens.reporting.machine import cpu_model
 from cpqueens.solvers import REGISTRY
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import exactcover_dlx as other  # beside this file: the other ways to run the search
+
 HERE = Path(__file__).resolve().parent
 #: Free squares per row (n - m / n) where about half the instances have a solution:
 #: ``HARDEST_FREE + HARDEST_SLOPE * (n - 28)``, the least-squares line through the
@@ -59,6 +74,18 @@ GOALS = {"sat": 0.1, "cpsat": 0.05, "c": 2.5}
 SOLVERS = ("sat", "cpsat")
 #: Instances on which the other backend took this long or more are summed up apart.
 HARD_SECONDS = 0.1
+#: ``--baseline``: the commit of the one-word search before boards past 64 (run beside
+#: today's), and its search seconds measured on 2026-11-27 (medians of 3 runs of
+#: ``--only exactcover,c --instances 3``): per n, seeds 1, 2, 3 at :func:`hardest_blocked`.
+BASELINE_COMMIT, SLOWDOWN_GOAL = "c0e4202", 1.05
+RECORDED = {
+    28: (0.0004, 0.0002, 0.0012), 32: (0.0019, 0.0014, 0.0022), 36: (0.0013, 0.0010, 0.0059),
+    40: (0.0002, 0.0243, 0.0048), 44: (0.0004, 0.0015, 0.0264), 48: (0.0067, 0.0006, 0.2002),
+    52: (0.0000, 0.9521, 0.8146), 56: (0.4291, 1.5230, 0.2817),
+}  # fmt: skip
+#: ``--large``: given queens of a random completion, a share of n where about half of
+#: the instances can be completed (0.7 at n = 64, 0.8 at 128: 12 instances a point).
+COMPLETION_SHARE, COMPLETION_SLOPE = 0.6, 1 / 640
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -105,8 +132,12 @@ def build_reference(folder: Path) -> Path:
 
 
 def instance_text(instance) -> str:
-    squares = "".join(f"{r} {c}\n" for r, c in instance.blocked)
-    return f"{instance.n} {len(instance.blocked)}\n{squares}"
+    """The C reference's input: a given queen is its row's other squares blocked."""
+    given = dict(instance.fixed)
+    blocked = [(r, c) for r, c in instance.blocked if r not in given]
+    blocked += [(r, c) for r, q in given.items() for c in range(instance.n) if c != q]
+    squares = "".join(f"{r} {c}\n" for r, c in blocked)
+    return f"{instance.n} {len(blocked)}\n{squares}"
 
 
 def run_reference(binary: Path, instance, *flags: str) -> tuple[int, int, float]:
@@ -298,68 +329,54 @@ def _half_way(points: list[tuple[float, float]]) -> float | None:
     return None
 
 
-def rows_only(args: argparse.Namespace, binary: Path) -> int:
-    """Nodes of the C search choosing among rows and columns, and among rows only."""
-    print(f"rows only: cut at {args.node_limit:,} nodes (marked >)")
-    print(f"{'n':>3} {'m':>5} {'sat?':>5} {'rows+columns':>13} {'rows only':>14} {'x':>9}")
-    ratios = []
-    for _, instance in instances(args.sizes, args.instances, args.seed, args.blocked):
-        found, both, _ = run_reference(binary, instance)
-        more, rows, _ = run_reference(
-            binary, instance, "--rows-only", "--node-limit", str(args.node_limit)
-        )
-        mark = ">" if more < 0 else " "
-        ratios.append(rows / both)
+def baseline(args: argparse.Namespace) -> int:
+    """Today's dispatch against the one-word search of :data:`BASELINE_COMMIT`, interleaved."""
+    cases = instances(args.sizes, args.instances, args.seed, args.blocked)
+    warm_up(["exactcover"])
+    kept = RECORDED if args.blocked is None else {}
+    ratios, recorded = other.against_commit(args.baseline, cases, args.repeats, decide, kept)
+    print(_verdict("now / today's kernel, median", statistics.median(ratios), SLOWDOWN_GOAL))
+    if recorded:
         print(
-            f"{instance.n:>3} {len(instance.blocked):>5} {_yes(bool(found)):>5} {both:>13,}"
-            f" {mark}{rows:>13,} {mark}{rows / both:>8.0f}",
-            flush=True,
+            f"  now / the times recorded on 2026-11-27: median {statistics.median(recorded):.3f}x"
         )
-    print(
-        f"rows only / rows and columns: median {statistics.median(ratios):.0f}x, "
-        f"from {min(ratios):.1f}x to {max(ratios):.0f}x"
-    )
     return 0
 
 
-def dancing_links(args: argparse.Namespace) -> int:
-    """Dancing links against the bitsets: the same tree, so only the data structure differs."""
-    sys.path.insert(0, str(HERE))
-    import exactcover_dlx as dlx
-
-    from cpqueens.solvers.exactcover.backend import allowed_masks
-    from cpqueens.solvers.exactcover.kernels import Search
-    from cpqueens.solvers.problem import Problem
-
-    def bitsets(n, allowed):
-        search = Search(n, allowed)
-        start = time.perf_counter()
-        found = search.next_solutions(1, 1 << 62)
-        return len(found), search.nodes, time.perf_counter() - start
-
-    def links(n, allowed):
-        arrays = dlx.build(n, allowed)
-        start = time.perf_counter()
-        found, nodes = dlx.decide(n, *arrays)
-        return found, nodes, time.perf_counter() - start
-
-    bitsets(4, [15] * 4)
-    links(4, [15] * 4)  # compile or load both first
-    print(f"{'n':>3} {'m':>5} {'sat?':>5} {'nodes':>11} {'bitsets s':>10} {'links s':>9} {'x':>6}")
-    ratios = []
-    for _, instance in instances(args.sizes, args.instances, args.seed, args.blocked):
-        problem = Problem(instance.n, (None,) * instance.n, blocked=frozenset(instance.blocked))
-        allowed = allowed_masks(problem)
-        found, nodes, fast = bitsets(instance.n, allowed)
-        other = links(instance.n, allowed)
-        same = "" if other[:2] == (found, nodes) else "  DIFFERENT TREES"
-        ratios.append(other[2] / fast)
-        print(
-            f"{instance.n:>3} {len(instance.blocked):>5} {_yes(bool(found)):>5} {nodes:>11,}"
-            f" {fast:>10.4f} {other[2]:>9.4f} {other[2] / fast:>6.2f}{same}",
-            flush=True,
-        )
-    print(f"dancing links / bitsets: median {statistics.median(ratios):.2f}x")
+def large(args: argparse.Namespace, binary: Path) -> int:
+    """Boards past one word: blocked and completion instances near half solvable."""
+    solvers = usable([name for name in ("sat", "cpsat", "propagate") if name in args.only])
+    warm_up(["exactcover", *solvers])
+    limit = args.solver_limit
+    print(f"each run cut at {limit:g} s (marked <); C cut at exactcover's nodes when it was")
+    head = f"{'n':>3} {'kind':>10} {'seed':>4} {'sat?':>5} {'exactcover s':>12} {'nodes':>11}"
+    print(f"{head} {'C s':>8} {'x C':>6} " + " ".join(f"{name + ' s':>12}" for name in solvers))
+    ratios: list[float] = []
+    for kind in ("blocked", "completion"):
+        for n in args.sizes:
+            for seed in range(args.seed, args.seed + args.instances):
+                if kind == "blocked":
+                    instance = cpqueens.random_blocked(n, hardest_blocked(n), seed=seed)
+                else:
+                    given = round(n * (COMPLETION_SHARE + COMPLETION_SLOPE * n))
+                    instance = cpqueens.random_completion(n, given, seed=seed)
+                mine = decide("exactcover", instance, limit)
+                nodes = mine.stats["nodes"]
+                cap = () if mine.answer is not None else ("--node-limit", str(nodes))
+                found, c_nodes, c_seconds = run_reference(binary, instance, *cap)
+                ratio = mine.stats["search_seconds"] / max(c_seconds, 1e-6)
+                ratios.append(ratio)
+                same = "" if c_nodes == nodes else " DIFFERENT"
+                line = f"{n:>3} {kind:>10} {seed:>4} {_yes(mine.answer):>5} {mine.seconds:>12.3f}"
+                line += f" {nodes:>11,} {c_seconds:>8.3f} {ratio:>6.2f}{same}"
+                answers = {mine.answer, None if found < 0 else bool(found)}
+                for name in solvers:
+                    theirs = decide(name, instance, limit)
+                    answers.add(theirs.answer)
+                    mark = "<" if theirs.answer is None else " "
+                    line += f" {mark}{theirs.seconds:>7.3f} {_yes(theirs.answer):>3}"
+                print(line + ("  ANSWERS DIFFER" if len(answers - {None}) > 1 else ""), flush=True)
+    print(_verdict("exactcover search / C search, median", statistics.median(ratios), GOALS["c"]))
     return 0
 
 
@@ -398,16 +415,29 @@ def main() -> int:
     parser.add_argument("--rows-only", action="store_true", help="nodes when only rows are chosen")
     parser.add_argument("--node-limit", type=int, default=10**8, help="rows-only node cap (1e8)")
     parser.add_argument("--dlx", action="store_true", help="dancing links against the bitsets")
+    parser.add_argument(
+        "--baseline", nargs="?", const=BASELINE_COMMIT, help="today's against a commit's kernel"
+    )
+    parser.add_argument("--repeats", type=int, default=3, help="runs per instance (3)")
+    parser.add_argument("--large", action="store_true", help="n = 64, 96, 128 instead")
     args = parser.parse_args()
+    if args.large and "--sizes" not in sys.argv:
+        args.sizes = [64, 96, 128]
     print(f"machine: {machine()}")
     if args.scan:
         return scan(args)
-    if args.dlx:
-        return dancing_links(args)
+    cases = instances(args.sizes, args.instances, args.seed, args.blocked)
+    if args.dlx:  # the same tree, so only the data structure differs
+        return other.compare([case for _, case in cases])
+    if args.baseline:
+        return baseline(args)
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_reference(Path(tmp))
         if args.rows_only:
-            return rows_only(args, binary)
+            reference = functools.partial(run_reference, binary)
+            return other.rows_only([case for _, case in cases], reference, args.node_limit)
+        if args.large:
+            return large(args, binary)
         return compare(args, binary)
 
 
