@@ -159,6 +159,10 @@ class MinConflictsBackend(Backend):
                     # A copy: the next try starts from this array. A huge board stays
                     # an array (Columns), its digest the key of the set.
                     solution = check_solution(board.q.copy(), problem, self.name)
+                    # One solution asked for needs no memory of the ones before.
+                    if problem.limit == 1:
+                        yield solution
+                        return
                     key = solution.key() if isinstance(solution, Columns) else solution
                     if key not in seen:
                         seen.add(key)

@@ -49,9 +49,9 @@ def _next(rng):
 
 @njit(cache=True)
 def _below(rng, m):
-    """A random integer in ``range(m)`` (53 random bits scaled: no bias to speak of)."""
-    u = (_next(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    return min(int(u * m), m - 1)
+    """A random integer in ``range(m)``, ``m < 2**32``: the top 32 bits times ``m``,
+    shifted (Lemire's multiply-shift; no float and no division, bias below 2**-32 * m)."""
+    return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(m)) >> np.uint64(32))
 
 
 @njit(cache=True)
