@@ -17,6 +17,9 @@ Every count is checked against OEIS A000170. First it prints how many cores' wor
 of work this session gets (every core's reference runs at once against one alone):
 with other sessions busy, the scheduler may give the whole session one core's
 slice, and the ratios on every core cannot show what the cores would give.
+Beside the ratios of wall time (the goals), the summary gives the ratios of
+processor time (user and system, children included), which other load changes far
+less: on a busy machine they tell a slower kernel from a busier machine.
 
 Goals, checked at the end for n = 16 and 17 when they were run with at least 3
 runs each: one worker at most 0.29x the reference, every core (2 on the test
@@ -30,6 +33,7 @@ the kernels a count uses and for every kernel (listing too).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import shutil
@@ -83,6 +87,16 @@ def build_reference(folder: Path) -> Path:
         [compiler, "-O3", "-o", str(binary), str(HERE / "reference_count.c")], check=True
     )
     return binary
+
+
+def cpu_seconds() -> float:
+    """User and system seconds of this process and of its children waited for."""
+    try:
+        import resource
+    except ImportError:  # not on Windows: no processor time, the ratios say so
+        return math.nan
+    usages = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    return sum(usage.ru_utime + usage.ru_stime for usage in usages)
 
 
 def run_reference(binary: Path, n: int) -> tuple[float, int]:
@@ -209,6 +223,7 @@ def main() -> int:
         for n in sizes:
             repeat = args.repeat if n <= 17 else 1
             runs = {"ref": [], "one": [], "all": []}
+            cpu = {"ref": [], "one": [], "all": []}
             counts = set()
             for _ in range(repeat):  # interleaved, so that load on the machine hits all
                 for key, run, arg in (
@@ -216,7 +231,9 @@ def main() -> int:
                     ("one", run_bitmask, 1),
                     ("all", run_bitmask, cores),
                 ):
+                    before = cpu_seconds()
                     seconds, count = run(arg, n) if key == "ref" else run(n, arg)
+                    cpu[key].append(cpu_seconds() - before)
                     runs[key].append(seconds)
                     counts.add(count)
             ref, one, full = (statistics.median(runs[k]) for k in ("ref", "one", "all"))
@@ -225,14 +242,20 @@ def main() -> int:
             (count,) = counts
             wrong += n in A000170 and count != A000170[n]
             table.row(n, repeat, ref, one, full, count)
-            if n in GOAL_SIZES:
-                ratios.append((n, repeat, ref, one / ref, full / ref))
+            ref_cpu, one_cpu, all_cpu = (statistics.median(cpu[k]) for k in ("ref", "one", "all"))
+            ratios.append(
+                (n, repeat, ref, one / ref, full / ref, one_cpu / ref_cpu, all_cpu / ref_cpu)
+            )
     print(f"ratios to the reference (medians), goals {GOAL_ONE:.2f}x and {GOAL_ALL:.2f}x:")
-    for n, repeat, ref, ratio_one, ratio_all in ratios:
+    for n, repeat, ref, ratio_one, ratio_all, cpu_one, cpu_all in ratios:
         print(
             f"  n={n}: reference {ref:.3f} s, 1 worker {ratio_one:.3f}x, "
-            f"{cores} workers {ratio_all:.3f}x ({repeat} runs)"
+            f"{cores} workers {ratio_all:.3f}x ({repeat} runs); processor time, "
+            f"which other load changes far less: 1 worker {cpu_one:.3f}x, "
+            f"{cores} workers {cpu_all:.3f}x in all"
         )
+        if n not in GOAL_SIZES:
+            continue
         if repeat < GOAL_RUNS:
             print(f"  n={n}: not judged, fewer than {GOAL_RUNS} runs (--repeat)")
             continue
