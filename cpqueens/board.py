@@ -255,28 +255,28 @@ def _is_valid_numpy(solution: Sequence[int], size: int) -> bool:
     columns = solution
     if columns.min() < 0 or columns.max() >= size:
         return False
-    # Indices as numpy's own index type (it would convert any other, each time), and
-    # one buffer for the diagonals: on ten million rows every temporary is 80 MB of
-    # memory to touch. Flags come from np.zeros (pages zeroed as they are touched).
-    columns = columns.astype(np.intp, copy=False)
-    line = np.arange(size, dtype=np.intp)
-    # Each line (column, diagonal, antidiagonal) is marked once per queen: n queens
-    # make n marks on n distinct lines exactly when no two share one.
-    for step in range(3):
-        if step == 0:
-            lines, count = columns, size
-        elif step == 1:
-            line += columns  # r + c
-            lines, count = line, 2 * size
-        else:
-            line -= columns
-            line -= columns
-            line += size - 1  # r - c + n - 1
-        taken = np.zeros(count, dtype=np.bool_)
-        taken[lines] = True
-        if np.count_nonzero(taken) != size:
-            return False
-    return True
+    # A piece of rows at a time: each line (column, diagonal, antidiagonal) is
+    # flagged once per queen, and n queens flag n distinct lines of each kind exactly
+    # when no two share one. The indices of a piece are numpy's own index type (it
+    # would convert any other, each time); a piece's temporaries stay a few MB, so a
+    # board of 10^8 rows takes its flags (5 bytes a row) and little more.
+    taken = [np.zeros(size, dtype=np.bool_), np.zeros(2 * size, dtype=np.bool_)]
+    taken.append(np.zeros(2 * size, dtype=np.bool_))
+    for start in range(0, size, _PIECE):
+        piece = columns[start : start + _PIECE].astype(np.intp)
+        rows = np.arange(start, start + len(piece), dtype=np.intp)
+        taken[0][piece] = True
+        piece += rows
+        taken[1][piece] = True  # r + c
+        piece -= rows
+        piece -= rows
+        piece += size - 1
+        taken[2][piece] = True  # c - r + n - 1: one flag a line, as r - c + n - 1 is
+    return all(np.count_nonzero(flags) == size for flags in taken)
+
+
+#: Rows checked at a time by :func:`_is_valid_numpy`.
+_PIECE = 1 << 18
 
 
 def _rotate(solution: Solution) -> Solution:
