@@ -48,7 +48,7 @@ from .base import Backend
 from .guards import check_option_int
 from .problem import Problem
 from .run import SearchRun
-from .stopping import watched
+from .stopping import Watcher
 
 SEARCHES = ("auto", "blocks", "free")
 DEFAULT_SPLIT_DEPTH = 2
@@ -147,16 +147,19 @@ class CPSatBackend(Backend):
         else:
             began = time.monotonic()
             model, read = _square_model(cp_model, problem, run)
-            found, _ = _run_solver(
-                cp_model,
-                model,
-                read,
-                problem.limit,
-                run,
-                workers,
-                FREE_PARAMETERS,
-                built_in=time.monotonic() - began,
-            )
+            with Watcher(run, grace=WATCH_GRACE) as watcher:
+                found, _ = _run_solver(
+                    cp_model,
+                    model,
+                    read,
+                    problem.limit,
+                    run,
+                    workers,
+                    FREE_PARAMETERS,
+                    watcher,
+                    _collector_type()(),
+                    built_in=time.monotonic() - began,
+                )
             yield from found
 
 
@@ -170,15 +173,21 @@ def _enumerate_blocks(
         run.stats["empty_row"] = empty
         return
     produced = 0
-    for prefix in _prefixes(problem.n, problem.fixed, allowed, depth):
-        wanted = None if problem.limit is None else problem.limit - produced
-        model, read = _row_model(cp_model, allowed, prefix, run)
-        found, go_on = _run_solver(cp_model, model, read, wanted, run, workers, parameters)
-        found.sort()
-        yield from found
-        produced += len(found)
-        if not go_on or (problem.limit is not None and produced >= problem.limit):
-            return
+    # One watcher and one collector for every block's run: a thread per run cost more
+    # than the run.
+    collector = _collector_type()()
+    with Watcher(run, grace=WATCH_GRACE) as watcher:
+        for prefix in _prefixes(problem.n, problem.fixed, allowed, depth):
+            wanted = None if problem.limit is None else problem.limit - produced
+            model, read = _row_model(cp_model, allowed, prefix, run)
+            found, go_on = _run_solver(
+                cp_model, model, read, wanted, run, workers, parameters, watcher, collector
+            )
+            found.sort()
+            yield from found
+            produced += len(found)
+            if not go_on or (problem.limit is not None and produced >= problem.limit):
+                return
 
 
 def _prefixes(
@@ -218,7 +227,7 @@ def _row_model(
     Row ``r``'s domain is its column in ``prefix``, else ``allowed[r]`` (a fixed
     queen's column, or the columns not blocked); none may be empty.
     """
-    model = cp_model.CpModel()
+    model = _model_type()()
     n = len(allowed)
     rows = []
     for row in range(n):
@@ -284,14 +293,37 @@ def _square_model(cp_model: Any, problem: Problem, run: SearchRun) -> tuple[Any,
 
 
 @functools.cache
+def _model_type() -> type:
+    from ortools.sat.python import cp_model
+
+    class Model(cp_model.CpModel):
+        """CP-SAT's model without the old names of its methods (``AddAllDifferent``):
+        OR-Tools adds them to each new model, about 1.5 ms at n=11, as long as a
+        block's run, and they are not used here."""
+
+        def _add_pre_pep8_methods(self) -> None:
+            pass
+
+    return Model
+
+
+@functools.cache
 def _collector_type() -> type:
     from ortools.sat.python import cp_model
 
     class Collector(cp_model.CpSolverSolutionCallback):
-        """Keep the distinct solutions of one run; stop the run once ``wanted`` are in."""
+        """Keep the distinct solutions of one run; stop the run once ``wanted`` are in.
 
-        def __init__(self, read: Reader, wanted: int | None):
+        One serves every run of an enumeration (:meth:`prepare` before each): making
+        one costs about 1.5 ms (OR-Tools adds its methods' old names to each), more
+        than a block's run at n=10.
+        """
+
+        def __init__(self) -> None:
             super().__init__()
+            self.prepare(lambda callback: (), None)
+
+        def prepare(self, read: Reader, wanted: int | None) -> None:
             self.read, self.wanted = read, wanted
             self.found: dict[Solution, None] = {}  # an ordered set
             self.stopped = False
@@ -305,6 +337,9 @@ def _collector_type() -> type:
     return Collector
 
 
+#: Seconds past the deadline before a run is stopped from outside: just past it, since
+#: a large model takes a few tenths of a second to stop.
+WATCH_GRACE = 0.1
 #: The share of a model's build time that CP-SAT's presolve of it may run unstopped.
 PRESOLVE_SHARE = 0.25
 
@@ -317,10 +352,13 @@ def _run_solver(
     run: SearchRun,
     workers: int,
     parameters: dict[str, Any],
+    watcher: Watcher,
+    collector: Any,
     *,
     built_in: float = 0.0,
 ) -> tuple[list[Solution], bool]:
-    """Solve once and add the solver's figures to ``run.stats``.
+    """Solve once, watched by ``watcher``, the solutions in ``collector`` (see
+    :func:`_collector_type`), and add the solver's figures to ``run.stats``.
 
     Returns the distinct solutions found and whether the search may go on: False
     when the time limit cut the run short (``run`` is then marked timed out).
@@ -346,9 +384,8 @@ def _run_solver(
     # KeyboardInterrupt out of solve (CP-SAT stops and re-raises it). The solve stays
     # on this thread: CP-SAT run from another thread aborts the process on Ctrl-C.
     settings.catch_sigint_signal = False
-    collector = _collector_type()(read, wanted)
-    # Stopped just past the deadline: a large model takes a few tenths of a second to stop.
-    with watched(solver.stop_search, run, grace=0.1):
+    collector.prepare(read, wanted)
+    with watcher.call(solver.stop_search):
         status = solver.solve(model, collector)
     if status == cp_model.MODEL_INVALID:
         reason = model.validate() or "no reason given (its parameters, then?)"

@@ -2,8 +2,9 @@
 
 A solver written in C++ or Java holds the thread that called it: Python's signal
 handlers and its clock wait until the call returns. :func:`run_stoppable` runs the
-call on a helper thread, :func:`watched` watches a call on the caller's own thread,
-and :func:`signal_handlers_kept` puts back the handlers a solver library took.
+call on a helper thread, :func:`watched` watches a call on the caller's own thread
+(a :class:`Watcher` watches many calls in a row with one thread), and
+:func:`signal_handlers_kept` puts back the handlers a solver library took.
 """
 
 from __future__ import annotations
@@ -105,52 +106,93 @@ def watched(stop: Callable[[], None], run: SearchRun, *, grace: float = 0.5) -> 
 
     For a solver that must run on the caller's thread (CP-SAT aborts the process when
     Ctrl-C reaches it on another thread) and that does not look at Python's signals
-    itself: a watcher thread learns of SIGINT through :func:`signal.set_wakeup_fd`
-    (Python's own C handler writes there at once, whatever the main thread is doing)
-    and stops the solver; once the call returns, Python raises the pending
-    :class:`KeyboardInterrupt` as usual. At the deadline plus ``grace`` the watcher
-    stops the solver too and marks ``run`` timed out.
+    itself; one call's :class:`Watcher`. Once the call returns, Python raises the
+    pending :class:`KeyboardInterrupt` as usual.
     """
-    reader = writer = None
-    previous = -1
-    if threading.current_thread() is threading.main_thread():
-        reader, writer = os.pipe()
-        os.set_blocking(writer, False)
-        try:
-            previous = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
-        except ValueError:  # a wakeup fd that cannot be set here: the clock only
-            os.close(reader)
-            os.close(writer)
-            reader = writer = None
-    done = threading.Event()
-
-    def watch() -> None:
-        while not done.is_set():
-            left = run.remaining()
-            wait = 0.1 if left is None else max(0.0, min(0.1, left + grace))
-            if reader is not None:
-                ready, _, _ = select.select([reader], [], [], wait)
-                if ready and signal.SIGINT in os.read(reader, 64):
-                    stop()
-                    return
-            else:
-                done.wait(wait)
-            late = run.deadline is not None and time.monotonic() >= run.deadline + grace
-            if late and not done.is_set():
-                run.mark_timed_out()
-                stop()
-                return
-
-    watcher = threading.Thread(target=watch, name="cpqueens-watch", daemon=True)
-    watcher.start()
-    try:
+    with Watcher(run, grace=grace) as watcher, watcher.call(stop):
         yield
-    finally:
-        done.set()
-        if writer is not None:
-            os.write(writer, b"\0")  # wake the watcher from its select at once
-        watcher.join()
-        if writer is not None:
-            signal.set_wakeup_fd(previous)
-            os.close(reader)
-            os.close(writer)
+
+
+class Watcher:
+    """A thread that stops the native call running on the caller's thread, if any, on
+    Ctrl-C or at the deadline; one for many calls in a row.
+
+    Starting and joining a thread per call cost a few milliseconds each on a busy
+    machine (the new thread waits for a core): CP-SAT's blocks at n=11, 90 calls of
+    a few milliseconds, spent a quarter of their time so. The thread is started with
+    the first :meth:`call` and ended by :meth:`close` (or the ``with`` block); between
+    two calls it has nothing to stop and only waits.
+
+    The watcher learns of SIGINT through :func:`signal.set_wakeup_fd`, set for the
+    length of each call only (Python's own C handler writes there at once, whatever
+    the main thread is doing), and stops the call; at the deadline plus ``grace`` it
+    stops the call too and marks ``run`` timed out.
+    """
+
+    def __init__(self, run: SearchRun, *, grace: float = 0.5):
+        self.run, self.grace = run, grace
+        #: The stop of the call under way, None between calls.
+        self.stop: Callable[[], None] | None = None
+        self.closed = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.reader: int | None = None
+        self.writer: int | None = None
+        if threading.current_thread() is threading.main_thread():
+            self.reader, self.writer = os.pipe()
+            os.set_blocking(self.writer, False)
+
+    def __enter__(self) -> Watcher:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def call(self, stop: Callable[[], None]) -> Iterator[None]:
+        """Watch the native call made in the ``with`` block; ``stop()`` stops it."""
+        previous = None
+        if self.writer is not None:
+            with contextlib.suppress(ValueError):  # not the main thread: the clock only
+                previous = signal.set_wakeup_fd(self.writer, warn_on_full_buffer=False)
+        if self.thread is None:
+            self.thread = threading.Thread(target=self.watch, name="cpqueens-watch", daemon=True)
+            self.thread.start()
+        self.stop = stop
+        try:
+            yield
+        finally:
+            self.stop = None
+            if previous is not None:
+                signal.set_wakeup_fd(previous)
+
+    def watch(self) -> None:
+        run = self.run
+        while not self.closed.is_set():
+            left = run.remaining()
+            # Never less than 10 ms: past the deadline, the watcher must not spin.
+            wait = 0.1 if left is None else max(0.01, min(0.1, left + self.grace))
+            interrupted = False
+            if self.reader is not None:
+                ready, _, _ = select.select([self.reader], [], [], wait)
+                interrupted = bool(ready) and signal.SIGINT in os.read(self.reader, 64)
+            else:
+                self.closed.wait(wait)
+            stop = self.stop
+            late = run.deadline is not None and time.monotonic() >= run.deadline + self.grace
+            if stop is not None and late:
+                run.mark_timed_out()
+            if stop is not None and (interrupted or late):
+                stop()
+
+    def close(self) -> None:
+        """End the thread (the next call would start another)."""
+        self.closed.set()
+        if self.thread is not None:
+            if self.writer is not None:
+                os.write(self.writer, b"\0")  # wake the watcher from its select at once
+            self.thread.join()
+            self.thread = None
+        if self.reader is not None:
+            os.close(self.reader)
+            os.close(self.writer)  # type: ignore[arg-type]
+            self.reader = self.writer = None
