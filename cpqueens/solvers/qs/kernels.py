@@ -226,17 +226,20 @@ def advance(
             stop = m - last
             limit = initial
             while k < stop and tries < limit and spent < budget:
-                j = k + _below(rng, m - k)
+                # Unsigned indices: numba then leaves out its check for a negative
+                # index (one branch an access, in the loop that takes most of the time).
+                j = np.uint64(k + _below(rng, m - k))
                 c = cols[j]
-                cols[j] = cols[k]
-                cols[k] = c
+                cols[j] = cols[np.uint64(k)]
+                cols[np.uint64(k)] = c
                 tries += 1
                 spent += 1
                 r = _row(k, rows, n)
-                free = dn[r + c] == 0 and dp[r - c + n - 1] == 0
-                if free and blocked_at(r, c, starts, columns) == 0:
-                    dn[r + c] = 1
-                    dp[r - c + n - 1] = 1
+                up = np.uint64(r + c)
+                down = np.uint64(r - c + n - 1)
+                if dn[up] == 0 and dp[down] == 0 and blocked_at(r, c, starts, columns) == 0:
+                    dn[up] = 1
+                    dp[down] = 1
                     k += 1
             state[ROW] = k
             state[TRIES] = tries
