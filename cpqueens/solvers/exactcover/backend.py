@@ -49,6 +49,10 @@ class ExactCoverBackend(Backend):
     (docs/backends.md). It enumerates and counts too, but the solutions come in
     the search's order, not lexicographic.
 
+    Boards up to n = 64 are searched with one machine word per row and per column
+    (:mod:`.kernels`), larger ones, up to n = 1,000, with ``ceil(n / 64)`` words a
+    mask (:mod:`.wide`): the same search, node for node, in the same order.
+
     ``stats["nodes"]``: queens placed (options tried), the shared definition;
     ``stats["search_seconds"]``: the time spent in the compiled search, without the
     checks and the set-up around it (what a C program of the same search measures;

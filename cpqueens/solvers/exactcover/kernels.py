@@ -49,7 +49,8 @@ from numba import njit
 
 from .bits import popcount, trailing_zeros
 
-#: Board sizes the kernels accept: one uint64 word per row and per column.
+#: Board sizes the kernels accept: one uint64 word per row and per column (past it,
+#: :mod:`.wide`).
 MAX_N = 64
 
 #: An item's key is its count of options, then its rank in the tie order (< 2 ** 7).
