@@ -33,7 +33,8 @@ a model) are most of the time.
 
 ``--baseline``: the search seconds of today's backend against the kernel of
 :data:`BASELINE_COMMIT` (one word a mask, before boards past 64), read with git and
-run beside it in turn, each the median of ``--repeats`` runs, and the times recorded
+run beside it in turn, each the median of ``--repeats`` runs (on a loaded machine a run
+now and then loses a time slice, 12 ms, most of a small search), and the times recorded
 then (:data:`RECORDED`); the goal: at most :data:`SLOWDOWN_GOAL` times as long.
 ``--large``: n = 64, 96, 128 (several words a mask past 64), blocked instances at
 :func:`hardest_blocked` (the line of n = 28..56, extended) and random completions
@@ -421,7 +422,7 @@ def main() -> int:
     parser.add_argument(
         "--baseline", nargs="?", const=BASELINE_COMMIT, help="today's against a commit's kernel"
     )
-    parser.add_argument("--repeats", type=int, default=3, help="runs per instance (3)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per instance (5)")
     parser.add_argument("--large", action="store_true", help="n = 64, 96, 128 instead")
     args = parser.parse_args()
     if args.large and "--sizes" not in sys.argv:
