@@ -135,7 +135,10 @@ class QSBackend(Backend):
             cols = np.arange(n, dtype=np.int32)
         del taken_rows, taken_cols
         starts, columns = blocked_rows(problem)
-        dn, dp, clash = kernels.start_counters(n, fixed_rows, fixed_cols)
+        # Zeros from numpy: their pages are only touched as the search reaches them.
+        dn = np.zeros(2 * n - 1, dtype=np.int32)
+        dp = np.zeros(2 * n - 1, dtype=np.int32)
+        clash = kernels.start_counters(n, fixed_rows, fixed_cols, dn, dp)
         stats = run.stats
         stats.update(
             swaps=0, attempts=0, restarts=0, conflicts_left=0, search_seconds=0.0, rescans=0

@@ -320,10 +320,10 @@ def advance(
 
 
 @njit(cache=True)
-def start_counters(n, fixed_rows, fixed_cols):
-    """The diagonal counters holding the fixed queens, and whether two of them clash."""
-    dn = np.zeros(2 * n - 1, dtype=np.int32)
-    dp = np.zeros(2 * n - 1, dtype=np.int32)
+def start_counters(n, fixed_rows, fixed_cols, dn, dp):
+    """Put the fixed queens on the diagonal counters ``dn`` and ``dp`` (zeros, of length
+    ``2 n - 1``: made by numpy, whose zeros cost nothing until touched); return whether
+    two of them clash."""
     clash = False
     for i in range(fixed_rows.shape[0]):
         r = fixed_rows[i]
@@ -331,12 +331,14 @@ def start_counters(n, fixed_rows, fixed_cols):
         if dn[r + c] > 0 or dp[r - c + n - 1] > 0:
             clash = True
         _add(r, c, dn, dp, n)
-    return dn, dp, clash
+    return clash
 
 
 @njit(cache=True)
 def board_of(n, rows, cols, fixed_rows, fixed_cols):
     """The whole board, one column per row."""
+    if rows.shape[0] == n:  # no row fixed: the free queens are the board, in order
+        return cols.copy()
     board = np.empty(n, dtype=np.int32)
     for k in range(rows.shape[0]):
         board[rows[k]] = cols[k]
@@ -384,7 +386,8 @@ def warm_up() -> None:
     """Compile (or load from the on-disk cache) every kernel the backend calls, on a
     4-queens board, with the argument types :mod:`.backend` passes."""
     none = np.zeros(0, dtype=np.int32)
-    dn, dp, _ = start_counters(4, none, none)
+    dn, dp = np.zeros(7, dtype=np.int32), np.zeros(7, dtype=np.int32)
+    start_counters(4, none, none, dn, dp)
     rows = np.arange(4, dtype=np.int32)
     cols = np.arange(4, dtype=np.int32)
     starts, columns = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32)
