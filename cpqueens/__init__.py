@@ -18,6 +18,7 @@ from .checking.parsed import ParsedOutput
 from .checking.parsing import parse_boards
 from .checking.rows import CrossCheckRow
 from .checking.verdicts import CrossCheckReport
+from .columns import Columns
 from .display.svg import Board
 from .errors import (
     BackendUnavailableError,
@@ -51,6 +52,7 @@ __all__ = [
     "BackendUnavailableError",
     "Board",
     "CPQueensError",
+    "Columns",
     "Command",
     "CommandFailedError",
     "CrossCheckReport",
