@@ -2,7 +2,7 @@
 
 A solver written in C++ or Java holds the thread that called it: Python's signal
 handlers and its clock wait until the call returns. :func:`run_stoppable` runs the
-call on a helper thread, :func:`watched` watches a call on the caller's own thread
+call on a thread of its own, :func:`watched` watches a call on the caller's own thread
 (a :class:`Watcher` watches many calls in a row with one thread), and
 :func:`signal_handlers_kept` puts back the handlers a solver library took.
 """
