@@ -157,9 +157,10 @@ def test_a_board_one_solver_takes_is_run_and_the_others_say_why_not(tmp_path):
 
 
 def test_a_file_instance_beyond_every_solver_is_refused_naming_it(tmp_path):
-    (tmp_path / "big.json").write_text('{"n": 100, "blocks": [], "queens": []}')
+    # exactcover takes n <= 1,000
+    (tmp_path / "big.json").write_text('{"n": 1001, "blocks": [], "queens": []}')
     data = spec([{"files": str(tmp_path / "*.json")}], [{"backend": "exactcover"}])
-    with pytest.raises(InvalidInputError, match=r"big\.json: n=100 is beyond every solver"):
+    with pytest.raises(InvalidInputError, match=r"big\.json: n=1,001 is beyond every solver"):
         load_spec(data)
 
 
