@@ -14,11 +14,26 @@ SOLVERS = ("cadical195", "glucose4", "minisat22")
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
-def test_every_solution_once_in_order(solver):
+def test_every_solution_once(solver):
     pytest.importorskip("pysat")
     for n in range(1, 10):
         found = cpqueens.solve(n, backend="sat", solver=solver).solutions
-        assert found == cpqueens.solve(n, backend="recursive").solutions, n
+        assert len(set(found)) == len(found), n
+        assert sorted(found) == list(cpqueens.solve(n, backend="recursive").solutions), n
+
+
+def test_a_plain_board_searches_the_left_half_and_mirrors_it():
+    pytest.importorskip("pysat")
+    for n in (8, 9):
+        result = cpqueens.solve(n, backend="sat")
+        found = result.solutions
+        # Each block comes with its mirror image right after it.
+        mirrored = {tuple(n - 1 - c for c in s) for s in found}
+        assert mirrored == set(found)
+        half = sum(1 for s in found if s[0] < n // 2 or (n % 2 and s[0] == n // 2 > s[1]))
+        assert half * 2 == len(found)
+    # Given queens or blocked squares break the board's symmetry: every block searched.
+    assert cpqueens.count(8, backend="sat", blocked=[(0, 0)]) == 92 - 4
 
 
 @pytest.mark.parametrize("solver", SOLVERS)

@@ -17,8 +17,13 @@ not even the last row's (see :func:`_enumerate`). The board is split on its firs
 :data:`BLOCK_ROWS` rows: the solver is called under the assumption of their queens,
 for each placement of them on squares not blocked and not attacking each other in
 turn (lexicographic order), so each block has n - 2 free rows and its solutions are
-sorted before they are yielded (a complete enumeration comes out in lexicographic
-order). Measured side by side at n=11 (CPU time, medians of 3 to 7, on the same
+sorted before they are yielded. On a board with nothing given or blocked, only the
+blocks of the left half are searched (a first queen left of the middle, or on the
+middle column of an odd board with the second left of it): each block's mirror image
+is the block of the mirrored queens, so it is handed on as well, mirrored, instead of
+being searched (no solution is its own mirror image past n = 1, so nothing comes
+twice). That halves the solver's work; the solver's figures in ``stats`` are those
+of the half it searched. Measured side by side at n=11 (CPU time, medians of 3 to 7, on the same
 formula), the backend with blocks on two rows took about 3 % less than one plain
 loop over the whole board with CaDiCaL 1.9.5 (and 5 % less than with blocks on row
 0), 43 % less with Glucose 4 and 64 % less with MiniSat 2.2;
@@ -208,7 +213,8 @@ def find_models(
     solver = None
     produced = 0
     try:
-        for prefix in _prefixes(problem):
+        mirror = _mirrors(problem) and incremental and on_solution is None
+        for prefix in _prefixes(problem, mirror):
             wanted = None if problem.limit is None else problem.limit - produced
             block: list[Solution] = []
             if incremental:
@@ -216,6 +222,11 @@ def find_models(
                     solver = start([])
                     calls = enumeration_calls(solver, name, run, label)
                 block = _enumerate(calls, prefix, wanted, n, check, on_solution)
+                if mirror and block:
+                    yield block
+                    produced += len(block)
+                    # The mirror image of checked boards: boards, by construction.
+                    block = [tuple(n - 1 - c for c in solution) for solution in block]
             while not incremental and (wanted is None or len(block) < wanted):
                 solver = start([*blocking, *([lit] for lit in prefix)])
                 satisfiable = solve_call(solver, name, [], run, label)
@@ -238,17 +249,32 @@ def find_models(
             finish(solver)
 
 
-def _prefixes(problem: Problem) -> Iterator[list[int]]:
+def _mirrors(problem: Problem) -> bool:
+    """Whether the left half's blocks and their mirror images make every solution:
+    nothing given or blocked (the board is its own mirror image), and n >= 4."""
+    return problem.n >= 4 and not problem.blocked and problem.fixed.count(None) == problem.n
+
+
+def _prefixes(problem: Problem, half: bool = False) -> Iterator[list[int]]:
     """The blocks' assumptions, in lexicographic order: the queens of the first
     :data:`BLOCK_ROWS` rows, on squares not blocked and not attacking each other (an
-    assumption that fails at once is no block)."""
+    assumption that fails at once is no block). ``half``: only the blocks whose
+    mirror image is another block (a first queen left of the middle, or on the
+    middle column with the second left of it).
+
+    >>> from cpqueens.solvers.problem import Problem
+    >>> [p for p in _prefixes(Problem(5, (None,) * 5), half=True)]
+    [[1, 8], [1, 9], [1, 10], [2, 9], [2, 10], [3, 6]]
+    """
     n = problem.n
     depth = min(BLOCK_ROWS, n)
+    middle = n // 2
 
     def extend(columns: tuple[int, ...]) -> Iterator[list[int]]:
         row = len(columns)
         if row == depth:
-            yield [r * n + c + 1 for r, c in enumerate(columns)]
+            if not half or columns[0] < middle or (n % 2 and columns[0] == middle > columns[1]):
+                yield [r * n + c + 1 for r, c in enumerate(columns)]
             return
         for column in problem.allowed_columns(row):
             if all(c != column and abs(c - column) != row - r for r, c in enumerate(columns)):
