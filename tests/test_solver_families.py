@@ -105,8 +105,9 @@ def test_every_sat_encoding_counts_and_agrees_with_choco_or_stack(encoding):
         assert result.stats["encoding"] == encoding
     other = "choco" if REGISTRY["choco"].is_available() else "stack"
     found = cpqueens.solve(9, backend="sat", encoding=encoding, solver=solver).solutions
-    assert list(found) == sorted(found)  # a complete enumeration comes out sorted
-    assert found == cpqueens.solve(9, backend=other).solutions
+    # Each block comes sorted, with its mirror image after it: the set is what counts.
+    assert len(set(found)) == len(found)
+    assert sorted(found) == sorted(cpqueens.solve(9, backend=other).solutions)
 
 
 def test_sat_encodings_differ_in_size():
