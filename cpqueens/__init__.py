@@ -45,6 +45,8 @@ from .instances import (
 )
 from .result import Result
 from .trees.build import decision_tree, tree_solutions
+from .trees.compact import CompactTree
+from .trees.compact_build import compact_tree
 from .trees.drawing import draw_tree
 from .trees.readwrite import export_tree, read_tree
 
@@ -55,6 +57,7 @@ __all__ = [
     "Columns",
     "Command",
     "CommandFailedError",
+    "CompactTree",
     "CrossCheckReport",
     "CrossCheckRow",
     "FlatZincOutput",
@@ -75,6 +78,7 @@ __all__ = [
     "UnsupportedOptionError",
     "backends",
     "canonical",
+    "compact_tree",
     "count",
     "crosscheck",
     "decision_tree",
