@@ -128,6 +128,34 @@ def solution_paths(G: nx.DiGraph) -> nx.DiGraph:
     return G.subgraph(keep)
 
 
+def collapse_failed(G: nx.DiGraph) -> tuple[nx.DiGraph, dict]:
+    """The tree with its failed subtrees hidden, as CP-Profiler shows it: every node
+    with a solution below (the root too), and each child of theirs; a child with no
+    solution below and more than itself beneath stands for its whole subtree.
+
+    Returns the subtree drawn and ``{node: nodes of its subtree}`` for the nodes that
+    stand for a hidden subtree.
+
+    >>> import cpqueens
+    >>> shown, collapsed = collapse_failed(cpqueens.decision_tree(4))
+    >>> shown.number_of_nodes(), collapsed
+    (11, {1: 4, 13: 4})
+    """
+    order = tree_order(G)
+    sizes: dict = {}
+    for node in reversed(order):
+        sizes[node] = 1 + sum(sizes[child] for child in G.successors(node))
+    solved = set(solution_paths(G))
+    shown = set(solved)
+    collapsed = {}
+    for node in solved:
+        for child in G.successors(node):
+            shown.add(child)
+            if child not in solved and sizes[child] > 1:
+                collapsed[child] = sizes[child]
+    return G.subgraph(shown), dict(sorted(collapsed.items()))
+
+
 def _ancestors(G: nx.DiGraph, node, known: set):
     while True:
         parents = list(G.predecessors(node))
