@@ -140,7 +140,7 @@ class CompactTree:
     def subtree_sizes(self) -> np.ndarray:
         """The nodes of each node's subtree, the node itself included.
 
-        One pass a depth, deepest first: a level's sizes are added to their parents'.
+        One pass from the last node back, each node's size added to its parent's.
 
         >>> import cpqueens
         >>> cpqueens.compact_tree(4).subtree_sizes()[:3].tolist()
@@ -159,15 +159,10 @@ class CompactTree:
         return self._sum_up((~has_children).astype(np.int64))
 
     def _sum_up(self, values: np.ndarray) -> np.ndarray:
-        depth, parent = self.depth, self.parent
-        order = np.argsort(depth, kind="stable")
-        bounds = np.searchsorted(depth[order], np.arange(int(depth.max(initial=0)) + 2))
-        for level in range(len(bounds) - 2, 0, -1):
-            nodes = order[bounds[level] : bounds[level + 1]]
-            values += np.bincount(
-                parent[nodes], weights=values[nodes], minlength=len(values)
-            ).astype(np.int64)
-        return values
+        # Children come after their parents: one pass from the last node back, compiled.
+        from .compact_kernels import sum_up
+
+        return sum_up(self.parent, values)
 
     def children(self, node: int) -> np.ndarray:
         """The children of ``node``, in the order they were tried."""

@@ -277,3 +277,11 @@ def propagated_tree(
             ids[below] = node
             level = below
     return count
+
+
+@njit(cache=True)
+def sum_up(parent, values):
+    """Add each node's value into its parent's, deepest first: in preorder, from the end."""
+    for node in range(len(parent) - 1, 0, -1):
+        values[parent[node]] += values[node]
+    return values
