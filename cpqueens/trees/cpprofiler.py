@@ -1,0 +1,433 @@
+"""CP-Profiler's execution database: a search tree saved for CP-Profiler, and read back.
+
+CP-Profiler (Monash University) saves a search tree as an SQLite file of four
+tables, made exactly as it makes them (:data:`TABLES`):
+
+* ``Nodes(NodeID, ParentID, Alternative, NKids, Status, Label)``: one row a node,
+  written in preorder with ids 0, 1, 2, ...; the root's ParentID and Alternative
+  are -1, a child's Alternative is its index among its parent's children, NKids
+  its number of children, Status CP-Profiler's code (0 solved, 1 failed, 2 branch,
+  3 skipped: a rejected attempt, 4 undetermined: a node ``max_depth`` cut off,
+  5 merged), the same numbers as :data:`~cpqueens.trees.compact.STATUS_NAMES`;
+* ``Bookmarks`` and ``Nogoods``, left empty;
+* ``Info``, one row at the root: JSON ``{"cpqueens": {...}}`` holding the tree's
+  search (n, fixed, blocked, propagation, order, include_rejected, max_depth).
+
+Reading such a file replays that search (:func:`cpqueens.compact_tree`), which
+gives back a propagated tree's domains and checks that the file holds exactly its
+nodes: a file cut short or altered is refused, naming the first node that is not
+the search's.
+
+A node's Label is its decision, ``q[3] = 5``: the queen of row 3 goes in column 5,
+both counted from 0 as everywhere in cpqueens; the root's is empty. A file written
+here reads back as the very same tree.
+
+A file of another solver (labels that are no cpqueens decision, no cpqueens
+``Info``) is read as a generic tree: its labels and statuses kept (5 merged too),
+no board size, rows and columns -1, and a ``note`` saying what cannot be shown. Any
+file that is not such a database is refused with an
+:class:`~cpqueens.errors.InvalidInputError` naming the file and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+import stat
+from contextlib import closing
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..disk.transactions import immediate
+from ..disk.writing import atomic_path, check_path, check_target
+from ..errors import InvalidInputError, TreeTooLargeError
+from .compare import depths, preorder_positions, sibling_index_by
+from .flat import MAX_TREE_FILE
+
+if TYPE_CHECKING:
+    from .compact import CompactTree
+
+#: The tables, as CP-Profiler's ``db_handler.cpp`` creates them.
+TABLES = {
+    "Nodes": "NodeID INTEGER PRIMARY KEY, ParentID int NOT NULL, Alternative int NOT NULL, "
+    "NKids int NOT NULL, Status int, Label varchar(256)",
+    "Bookmarks": "NodeID INTEGER PRIMARY KEY, Bookmark varchar(8)",
+    "Nogoods": "NodeID INTEGER PRIMARY KEY, Nogood varchar(8)",
+    "Info": "NodeID INTEGER PRIMARY KEY, Info TEXT",
+}
+#: Version of the cpqueens ``Info`` this module writes.
+FORMAT = 1
+#: Rows written or read at a time.
+CHUNK = 50_000
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_LABEL = re.compile(r"q\[(\d{1,5})\] = (\d{1,5})")
+_NODE_COLUMNS = ("NodeID", "ParentID", "Alternative", "NKids", "Status", "Label")
+_GENERIC_NOTE = (
+    "a tree from another solver's CP-Profiler database: no board size, so no boards "
+    "and no domains; nodes show their labels"
+)
+
+
+def decision_label(row: int, column: int) -> str:
+    """The Label of the node placing a queen on ``row`` and ``column``.
+
+    >>> decision_label(3, 5)
+    'q[3] = 5'
+    """
+    return f"q[{row}] = {column}"
+
+
+# Writing.
+
+
+def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
+    """Save a tree as CP-Profiler's execution database (SQLite), whole or not at all.
+
+    ``tree`` is a :class:`~cpqueens.trees.compact.CompactTree` or a tree of
+    :func:`cpqueens.decision_tree`. The file opens in CP-Profiler ("open database")
+    and reads back with :func:`read_cpprofiler` as the same tree.
+
+    >>> import cpqueens, tempfile, pathlib
+    >>> tree = cpqueens.compact_tree(6, propagation="forward")
+    >>> path = write_cpprofiler(tree, pathlib.Path(tempfile.mkdtemp()) / "six.sqlite")
+    >>> back = read_cpprofiler(path)
+    >>> back == tree, back.number_of_nodes(), back.label(1)
+    (True, 131, 'q0=0')
+    """
+    from .compact import as_compact
+
+    tree = as_compact(tree)
+    if tree.n is None:
+        raise InvalidInputError(
+            "write_cpprofiler saves cpqueens trees; this one is a generic tree read "
+            "from another solver's database (no board size)"
+        )
+    check_target(path)
+    with atomic_path(path) as temporary:
+        db = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            # A new file renamed into place once whole: no journal is needed.
+            db.execute("PRAGMA journal_mode=OFF")
+            db.execute("PRAGMA synchronous=OFF")
+            with immediate(db):
+                for name, columns in TABLES.items():
+                    db.execute(f"CREATE TABLE {name}({columns})")
+                db.executemany("INSERT INTO Nodes VALUES (?,?,?,?,?,?)", _node_rows(tree))
+                db.execute("INSERT INTO Info VALUES (0, ?)", (json.dumps(_info(tree)),))
+        finally:
+            db.close()
+        with open(temporary, "rb") as file:  # on disk before it is renamed into place
+            os.fsync(file.fileno())
+    return Path(path)
+
+
+def _node_rows(tree: CompactTree):
+    """The rows of Nodes, a chunk of nodes at a time from the arrays."""
+    count = tree.number_of_nodes()
+    parent = np.asarray(tree.parent, dtype=np.int64)
+    kids = np.bincount(parent[1:], minlength=count)
+    alternative = sibling_index_by(parent, np.arange(count))
+    n = int(tree.n)
+    names = np.array([""] + [decision_label(r, c) for r in range(n) for c in range(n)], object)
+    code = np.where(parent >= 0, tree.row.astype(np.int64) * n + tree.column + 1, 0)
+    for start in range(0, count, CHUNK):
+        part = slice(start, min(start + CHUNK, count))
+        yield from zip(
+            range(part.start, part.stop),
+            parent[part].tolist(),
+            alternative[part].tolist(),
+            kids[part].tolist(),
+            tree.status[part].tolist(),
+            names[code[part]].tolist(),
+            strict=True,
+        )
+
+
+def _info(tree: CompactTree) -> dict:
+    return {
+        "cpqueens": {
+            "format": FORMAT,
+            "n": int(tree.n),
+            "fixed": sorted([int(r), int(c)] for r, c in tree.fixed.items()),
+            "blocked": sorted([int(r), int(c)] for r, c in tree.blocked),
+            "propagation": tree.propagation,
+            "order": tree.order,
+            "include_rejected": bool(tree.include_rejected),
+            "max_depth": tree.max_depth,
+        }
+    }
+
+
+# Reading.
+
+
+def read_cpprofiler(path: str | os.PathLike) -> CompactTree:
+    """Read CP-Profiler's execution database as a :class:`~cpqueens.trees.compact.CompactTree`.
+
+    A file written by :func:`write_cpprofiler` reads back as the same tree; any
+    other CP-Profiler database as a generic tree (``n`` None, its labels kept, a
+    ``note``). Nodes need not be numbered in preorder: they are put in preorder,
+    children by Alternative.
+
+    Raises
+    ------
+    InvalidInputError
+        When the file is not such a database, naming the file and what is wrong.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "notes.db"
+    >>> _ = path.write_text("not a database")
+    >>> read_cpprofiler(path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: cannot read the CP-Profiler database '...notes.db': \
+it is not an SQLite file
+    """
+    source = check_path(path, "tree file")
+    try:
+        with closing(_connect(source)) as db:
+            return _read(db)
+    except _Refused as problem:
+        raise InvalidInputError(
+            f"cannot read the CP-Profiler database {str(path)!r}: {problem}"
+        ) from None
+    except sqlite3.DatabaseError as error:
+        raise InvalidInputError(
+            f"cannot read the CP-Profiler database {str(path)!r}: SQLite says {error}"
+        ) from None
+
+
+class _Refused(Exception):
+    """What is wrong with the file; the caller names it."""
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the SQLite file ``path``, nothing written beside it."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise _Refused((error.strerror or str(error)).lower()) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise _Refused("it is not a regular file")
+    if info.st_size > MAX_TREE_FILE:
+        raise _Refused(f"it holds {info.st_size:,} bytes, more than a tree file may")
+    with open(path, "rb") as file:
+        if file.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
+            raise _Refused("it is not an SQLite file")
+    # In WAL mode without its -wal file, an immutable read makes no -wal or -shm file.
+    wal = Path(f"{path}-wal").exists()
+    query = "mode=ro" if wal else "mode=ro&immutable=1"
+    return sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True)
+
+
+def _read(db: sqlite3.Connection) -> CompactTree:
+    names = {row[1].lower() for row in db.execute("PRAGMA table_info(Nodes)")}
+    if not names:
+        raise _Refused("it has no Nodes table")
+    missing = [c for c in _NODE_COLUMNS if c.lower() not in names]
+    if missing:
+        raise _Refused(f"its Nodes table has no column {', '.join(missing)}")
+    _check_types(db)
+    ids, parents, alternatives, kids, status, labels = _node_arrays(db)
+    if len(ids) == 0:
+        raise _Refused("its Nodes table is empty")
+    parent, order = _structure(ids, parents, alternatives, kids)
+    status = status[order].astype(np.uint8)
+    if (order != np.arange(len(order))).any():
+        labels = [labels[i] for i in order.tolist()]
+    info = _cpqueens_info(db, int(ids[order[0]]))
+    if info is None:
+        return _generic(parent, status, labels)
+    return _cpqueens_tree(info, parent, status, labels, ids[order])
+
+
+def _check_types(db: sqlite3.Connection) -> None:
+    """Refuse the first node whose values are not CP-Profiler's integers and text."""
+    bad = db.execute(
+        "SELECT NodeID, typeof(NodeID), typeof(ParentID), typeof(Alternative), typeof(NKids),"
+        " typeof(Status), typeof(Label) FROM Nodes WHERE typeof(NodeID) != 'integer'"
+        " OR typeof(ParentID) != 'integer' OR typeof(Alternative) != 'integer'"
+        " OR typeof(NKids) != 'integer' OR typeof(Status) != 'integer' OR Status < 0"
+        " OR Status > 5 OR typeof(Label) NOT IN ('text', 'null') LIMIT 1"
+    ).fetchone()
+    if bad is None:
+        return
+    node, *types = bad
+    for column, kind in zip(_NODE_COLUMNS, types, strict=True):
+        allowed = ("text", "null") if column == "Label" else ("integer",)
+        if kind not in allowed:
+            raise _Refused(f"node {node!r}: its {column} is {kind}, not {' or '.join(allowed)}")
+    raise _Refused(f"node {node!r}: its Status is not a CP-Profiler status (0 to 5)")
+
+
+def _node_arrays(db: sqlite3.Connection) -> tuple[Any, ...]:
+    """The columns of Nodes as arrays (Label as a list), read a chunk at a time."""
+    numbers, labels = [np.empty((0, 5), np.int64)], []
+    cursor = db.execute(f"SELECT {', '.join(_NODE_COLUMNS[:5])} FROM Nodes ORDER BY NodeID")
+    while rows := cursor.fetchmany(CHUNK):
+        numbers.append(np.array(rows, dtype=np.int64))
+    cursor = db.execute("SELECT Label FROM Nodes ORDER BY NodeID")
+    while rows := cursor.fetchmany(CHUNK):
+        labels.extend([label or "" for (label,) in rows])
+    return (*np.concatenate(numbers).T, labels)
+
+
+def _structure(ids, parents, alternatives, kids) -> tuple[np.ndarray, np.ndarray]:
+    """The tree's parent array in preorder and the rows in that order, or the reason
+    the rows make no tree."""
+    if (repeated := np.flatnonzero(ids[1:] == ids[:-1])).size:
+        raise _Refused(f"node {ids[repeated[0]]} is given twice")
+    roots = np.flatnonzero(parents == -1)
+    if len(roots) != 1:
+        found = (
+            "no node has" if not len(roots) else f"nodes {ids[roots[0]]} and {ids[roots[1]]} have"
+        )
+        raise _Refused(f"{found} ParentID -1: a tree has one root")
+    index = np.searchsorted(ids, parents)
+    index[roots] = 0
+    absent = (ids[np.minimum(index, len(ids) - 1)] != parents) & (parents != -1)
+    if absent.any():
+        i = np.flatnonzero(absent)[0]
+        raise _Refused(f"node {ids[i]} names ParentID {parents[i]}, which is not a node")
+    later = np.flatnonzero((parents >= ids) & (parents != -1))
+    if later.size:
+        i = later[0]
+        why = "itself" if parents[i] == ids[i] else f"node {parents[i]}, which comes later"
+        raise _Refused(
+            f"node {ids[i]} names as its parent {why} (a parent comes before its children; "
+            "this makes a cycle or a tree out of order)"
+        )
+    parent = np.where(parents == -1, -1, index)
+    counts = np.bincount(parent[parent >= 0], minlength=len(ids))
+    if (wrong := np.flatnonzero(counts != kids)).size:
+        i = wrong[0]
+        raise _Refused(f"node {ids[i]} has NKids {kids[i]} but {counts[i]} children")
+    rank = sibling_index_by(parent, alternatives)
+    if (wrong := np.flatnonzero((rank != alternatives) & (parent >= 0))).size:
+        i = wrong[0]
+        raise _Refused(
+            f"the children of node {ids[parent[i]]} do not have the Alternatives 0, 1, ... "
+            f"(node {ids[i]} has {alternatives[i]})"
+        )
+    position = preorder_positions(parent, alternatives)
+    order = np.argsort(position)
+    new_parent = np.where(parent[order] >= 0, position[parent[order]], -1)
+    return new_parent, order
+
+
+def _cpqueens_info(db: sqlite3.Connection, root: int) -> dict | None:
+    """The cpqueens search the file's Info holds at the root, or None (another solver's)."""
+    try:
+        row = db.execute("SELECT Info FROM Info WHERE NodeID = ?", (root,)).fetchone()
+    except sqlite3.DatabaseError:  # no Info table, or one of another shape
+        return None
+    try:
+        info = json.loads(row[0]) if row and isinstance(row[0], str) else None
+    except ValueError:
+        return None
+    found = info.get("cpqueens") if isinstance(info, dict) else None
+    return found if isinstance(found, dict) else None
+
+
+def _generic(parent: np.ndarray, status: np.ndarray, labels: list[str]) -> CompactTree:
+    from .compact import CompactTree
+
+    count = len(parent)
+    depth = depths(parent)
+    if depth.max() > np.iinfo(np.uint16).max:
+        raise _Refused(f"it is {depth.max():,} levels deep, more than a tree may be")
+    minus = np.full(count, -1, dtype=np.int16)
+    return CompactTree(
+        parent=parent.astype(_index_type(count)),
+        depth=depth.astype(np.uint16),
+        row=minus,
+        column=minus.copy(),
+        status=status,
+        domains=None,
+        n=None,
+        fixed={},
+        blocked=(),
+        propagation="none",
+        order="row",
+        include_rejected=bool((status == 3).any()),
+        max_depth=None,
+        labels=labels,
+        note=_GENERIC_NOTE,
+    )
+
+
+def _index_type(count: int) -> type:
+    return np.int32 if count < 2**31 else np.int64
+
+
+def _cpqueens_tree(info: dict, parent, status, labels: list[str], ids) -> CompactTree:
+    """The tree the cpqueens Info names, replayed (domains and all), once the file's
+    nodes are found to be exactly its nodes."""
+    search = _replayed(info, len(parent))
+    n = int(search.n)
+    lookup = {decision_label(r, c): r * n + c for r in range(n) for c in range(n)}
+    codes = np.array([lookup.get(label, -1) for label in labels[1:]], dtype=np.int64)
+    if labels[0] or (codes < 0).any():
+        i = 0 if labels[0] else int(np.flatnonzero(codes < 0)[0]) + 1
+        raise _Refused(
+            f"node {ids[i]}: its Label {labels[i][:60]!r} is not a decision of this "
+            f"{n}x{n} board (q[row] = column, the root's empty)"
+        )
+    if len(parent) != len(search):
+        raise _Refused(
+            f"it holds {len(parent):,} nodes; the search its Info names makes {len(search):,}"
+        )
+    found = {
+        "ParentID": parent,
+        "Label": np.r_[-1, codes],
+        "Status": status,
+    }
+    made = {
+        "ParentID": search.parent,
+        "Label": np.where(search.parent >= 0, search.row.astype(np.int64) * n + search.column, -1),
+        "Status": search.status,
+    }
+    for column, values in found.items():
+        if (wrong := np.flatnonzero(values != made[column])).size:
+            i = wrong[0]
+            raise _Refused(
+                f"node {ids[i]} (Label {labels[i]!r}) is not the node the search its Info "
+                f"names makes there: its {column} differs"
+            )
+    return search
+
+
+def _replayed(info: dict, count: int) -> CompactTree:
+    """The tree of the search a cpqueens Info names, built again."""
+    from .compact_build import compact_tree, node_bytes
+
+    if info.get("format") != FORMAT:
+        raise _Refused(f"its cpqueens Info is of format {info.get('format')!r}, not {FORMAT}")
+    shown = json.dumps(info)[:120]
+    try:
+        n, propagation, rejected = info["n"], info["propagation"], info["include_rejected"]
+        if not isinstance(rejected, bool):
+            raise TypeError
+        return compact_tree(
+            n,
+            {int(r): int(c) for r, c in info["fixed"]},
+            blocked=[(int(r), int(c)) for r, c in info["blocked"]],
+            propagation=propagation,
+            order=info["order"],
+            include_rejected=rejected,
+            max_depth=info["max_depth"],
+            # Room for the nodes the file holds, and no more: a lie about n is cheap.
+            max_bytes=2 * count * node_bytes(n, propagation) + 2**20,
+        )
+    except TreeTooLargeError:
+        raise _Refused(
+            f"its cpqueens Info names a search of far more than the {count:,} nodes it holds"
+        ) from None
+    except InvalidInputError as error:
+        raise _Refused(f"its cpqueens Info names a search cpqueens refuses ({error})") from None
+    except (KeyError, TypeError, ValueError, OverflowError):
+        raise _Refused(f"its cpqueens Info is not one cpqueens writes: {shown}") from None
