@@ -1,10 +1,14 @@
-"""Saving decision trees to GraphML, GEXF, node-link JSON and Graphviz DOT, and reading them back.
+"""Saving decision trees to GraphML, GEXF, node-link JSON, Graphviz DOT, CP-Profiler's
+database and an HTML explorer, and reading them back.
 
 :func:`export_tree` picks the format from the extension and :func:`read_tree`
-reads any of them back to the same graph: same nodes, edges and attributes. Each
-format has its module: :mod:`~cpqueens.trees.xmlformats` (GraphML, GEXF),
-:mod:`~cpqueens.trees.nodelink` (JSON) and :mod:`~cpqueens.trees.dot`; the values
-the files hold as text are turned back in :mod:`~cpqueens.trees.flat`.
+reads any of them back to the same tree: the graph formats to the same graph (same
+nodes, edges and attributes), CP-Profiler's database (``.sqlite``, ``.db``) to the
+same :class:`~cpqueens.trees.compact.CompactTree`. Each format has its module:
+:mod:`~cpqueens.trees.xmlformats` (GraphML, GEXF), :mod:`~cpqueens.trees.nodelink`
+(JSON), :mod:`~cpqueens.trees.dot`, :mod:`~cpqueens.trees.cpprofiler` and
+:mod:`~cpqueens.trees.explorer` (``.html``, written only); the values the graph
+files hold as text are turned back in :mod:`~cpqueens.trees.flat`.
 
 A tree is checked whole, on the way out and on the way in
 (:func:`cpqueens.trees.replay.check_tree`): only a whole tree of
@@ -21,16 +25,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..disk.writing import atomic_path, check_target, suffix_of
-from ..errors import InvalidInputError, InvalidTypeError
+from ..errors import InvalidInputError, InvalidTypeError, TreeTooLargeError
+from .cpprofiler import read_cpprofiler, write_cpprofiler
 from .dot import read_dot, write_dot
 from .flat import flat_graph
 from .nodelink import read_json, write_json
 from .replay import TreeProblem, Where
 from .replay import check_tree as _check_tree  # under this name the tests replace it
+from .size import DEFAULT_MAX_NODES
 from .xmlformats import read_gexf, read_graphml, write_gexf, write_graphml
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from .compact import CompactTree
 
 #: How a format writes a tree: the graph, its flat graph attributes, the path.
 Writer = Callable[[Any, dict, Path], None]
@@ -44,7 +52,16 @@ _FORMATS: dict[str, tuple[Writer, Reader]] = {
     ".json": (write_json, read_json),
     ".dot": (write_dot, read_dot),
 }
+#: CP-Profiler's execution database: a CompactTree, written and read.
+DATABASE_FORMATS = (".sqlite", ".db")
+#: The graph formats, read back as networkx graphs.
 FORMATS = tuple(_FORMATS)
+#: What read_tree reads, and what export_tree writes (the HTML explorer too).
+READ_FORMATS = (*FORMATS, *DATABASE_FORMATS)
+EXPORT_FORMATS = (*READ_FORMATS, ".html")
+#: The largest CompactTree turned into a networkx graph for a graph format (about a
+#: kilobyte a node), as :func:`cpqueens.decision_tree` builds at most.
+MAX_GRAPH_NODES = DEFAULT_MAX_NODES
 
 
 def _check_graph(G: Any, caller: str) -> None:
@@ -53,16 +70,22 @@ def _check_graph(G: Any, caller: str) -> None:
     if not isinstance(G, nx.DiGraph) or G.is_multigraph():
         raise InvalidTypeError(
             f"{caller} takes the networkx.DiGraph of cpqueens.decision_tree or "
-            f"cpqueens.read_tree, got {type(G).__name__}"
+            f"cpqueens.read_tree, or a CompactTree, got {type(G).__name__}"
         )
 
 
-def export_tree(G: nx.DiGraph, path: str | os.PathLike) -> Path:
+def export_tree(G: nx.DiGraph | CompactTree, path: str | os.PathLike) -> Path:
     """Save a decision tree, in the format named by the extension of ``path``.
 
     ``.graphml``, ``.gexf``, ``.json`` (networkx node-link data, edges under
-    ``"edges"``) or ``.dot`` (Graphviz). The path is checked first, then the tree
-    (:func:`~cpqueens.trees.replay.check_tree`: only a whole tree of
+    ``"edges"``) or ``.dot`` (Graphviz); ``.sqlite`` or ``.db``, CP-Profiler's
+    execution database (:func:`~cpqueens.trees.cpprofiler.write_cpprofiler`); ``.html``,
+    a page to explore the tree in a browser
+    (:func:`~cpqueens.trees.explorer.write_explorer`). ``G`` is a tree of
+    :func:`cpqueens.decision_tree` or a :class:`~cpqueens.trees.compact.CompactTree`
+    (of :func:`cpqueens.compact_tree`; for a graph format turned into the networkx
+    tree, up to :data:`MAX_GRAPH_NODES` nodes). The path is checked first, then a
+    networkx tree (:func:`~cpqueens.trees.replay.check_tree`: only a whole tree of
     :func:`cpqueens.decision_tree` is saved, so that every file written reads back).
     The file is written whole or not at all.
 
@@ -74,7 +97,9 @@ def export_tree(G: nx.DiGraph, path: str | os.PathLike) -> Path:
     Raises
     ------
     InvalidTypeError
-        When ``G`` is not a ``networkx.DiGraph`` or ``path`` not a path.
+        When ``G`` is not a ``networkx.DiGraph`` or a CompactTree, or ``path`` not a path.
+    TreeTooLargeError
+        For a CompactTree of more than :data:`MAX_GRAPH_NODES` nodes in a graph format.
     InvalidInputError
         For an unknown extension, a place that cannot be written, or a graph that
         is not a whole decision tree (the message says which node and why).
@@ -96,8 +121,14 @@ def export_tree(G: nx.DiGraph, path: str | os.PathLike) -> Path:
 cpqueens.decision_tree; in this graph, node 53 (a queen on row 4, column 1, below node \
 52) is missing: the tree is incomplete (53 nodes are there)
     """
-    suffix = suffix_of(path, FORMATS, "tree file")
+    from .compact import CompactTree
+
+    suffix = suffix_of(path, EXPORT_FORMATS, "tree file")
     check_target(path)
+    if isinstance(G, CompactTree):
+        if suffix in DATABASE_FORMATS or suffix == ".html":
+            return _write_compact(G, suffix, path)
+        G = _graph_of(G, path)
     _check_graph(G, "export_tree")
     try:
         _check_tree(G)
@@ -105,14 +136,44 @@ cpqueens.decision_tree; in this graph, node 53 (a queen on row 4, column 1, belo
         raise InvalidInputError(
             f"export_tree saves whole trees of cpqueens.decision_tree; in this graph, {problem}"
         ) from None
+    if suffix in DATABASE_FORMATS or suffix == ".html":
+        return _write_compact(G, suffix, path)
     write, _ = _FORMATS[suffix]
     with atomic_path(path) as temporary:
         write(G, flat_graph(G.graph), temporary)
     return Path(path)
 
 
-def read_tree(path: str | os.PathLike) -> nx.DiGraph:
-    """Read a decision tree saved by :func:`export_tree`, in any of its formats.
+def _write_compact(tree: Any, suffix: str, path: str | os.PathLike) -> Path:
+    """Write a tree to CP-Profiler's database or the HTML explorer."""
+    if suffix == ".html":
+        from .explorer import write_explorer
+
+        return write_explorer(tree, path)
+    return write_cpprofiler(tree, path)
+
+
+def _graph_of(tree: CompactTree, path: str | os.PathLike) -> nx.DiGraph:
+    """The networkx tree of a CompactTree, for a graph format, within the size guard."""
+    count = tree.number_of_nodes()
+    if count > MAX_GRAPH_NODES:
+        raise TreeTooLargeError(
+            f"export_tree writes {str(path)!r} through the networkx tree, of at most "
+            f"{MAX_GRAPH_NODES:,} nodes (about a kilobyte each); this tree has {count:,}: "
+            "save it as CP-Profiler's database (.sqlite), or cut it with max_depth",
+            count,
+            MAX_GRAPH_NODES,
+        )
+    return tree.to_networkx()
+
+
+def read_tree(path: str | os.PathLike) -> nx.DiGraph | CompactTree:
+    """Read a decision tree saved by :func:`export_tree`, in any of its formats but HTML.
+
+    CP-Profiler's database (``.sqlite``, ``.db``) reads back as a
+    :class:`~cpqueens.trees.compact.CompactTree`
+    (:func:`~cpqueens.trees.cpprofiler.read_cpprofiler`; one written by another
+    solver as a generic tree); the graph formats as a networkx graph:
 
     The graph comes back with integer node ids and the attributes of
     :func:`cpqueens.decision_tree`, in their Python types (``placement`` a tuple,
@@ -141,7 +202,9 @@ def read_tree(path: str | os.PathLike) -> nx.DiGraph:
     cpqueens.errors.InvalidInputError: cannot read the decision tree in '...tree-4.dot': \
 line 12 is not one export_tree writes (cut short?): '  8 [label="2", row=3, ...
     """
-    suffix = suffix_of(path, FORMATS, "tree file")
+    suffix = suffix_of(path, READ_FORMATS, "tree file")
+    if suffix in DATABASE_FORMATS:
+        return read_cpprofiler(path)
     _, read = _FORMATS[suffix]
     try:
         G, where = read(Path(path))
