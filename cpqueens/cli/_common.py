@@ -23,7 +23,9 @@ from .failures import failure, one_line, show_traceback
 DISAGREES, INTERRUPTED = 1, 130
 TIMED_OUT = 3
 FORMATS = ("grid", "zero-plus", "x-dash", "letters", "json", "csv", "xcsp")
-TREE_SUFFIXES = (".graphml", ".gexf", ".json", ".dot", ".png", ".svg", ".pdf")
+TREE_SUFFIXES = (
+    ".graphml", ".gexf", ".json", ".dot", ".png", ".svg", ".pdf", ".html", ".sqlite",
+)  # fmt: skip
 BENCH_SUFFIXES = (".png", ".svg", ".csv", ".json")
 REPORT_SUFFIXES = (".html", ".md")
 

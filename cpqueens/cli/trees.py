@@ -1,4 +1,11 @@
-"""``cpqueens tree``: the decision tree of a board, drawn, exported or summed up."""
+"""``cpqueens tree``: the decision tree of a board, drawn, exported, compared or summed up.
+
+A tree goes to the command's output in the form that output needs: the compact
+arrays of :func:`cpqueens.compact_tree` (millions of nodes in a few bytes each) for
+the icicle and the pixel tree, the HTML explorer, a CP-Profiler database and the
+summary printed without ``-o``; the networkx graph of :func:`cpqueens.decision_tree`
+for the graph files and the traditional drawing, which need one.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +14,43 @@ from typing import Any
 import click
 
 from ..display.numbers import plural, thousands
+from ..display.terminal import printable
 from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import TreeTooLargeError
-from . import ranges
+from ..trees.drawing import STYLES
 from ._common import TREE_SUFFIXES, BadInput, emit_json, json_option, output_path, quiet_option, say
+from .solving import _problem, instance_options
+
+PICTURES = (".png", ".svg", ".pdf")
+#: Outputs made from the compact tree; graph files and traditional pictures need networkx.
+COMPACT_OUTPUTS = (".html", ".sqlite")
 
 
 @click.command()
-@click.argument("n", type=int)
+@click.argument("n", type=int, required=False)
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False), help=f"One of {', '.join(TREE_SUFFIXES)}."
 )
+@click.option(
+    "--style",
+    type=click.Choice(STYLES),
+    help="How a picture draws the tree: node by node (traditional, the default; up to "
+    "n=6 whole, n=10 with --hide-failed), or one image for any size: icicle (each node "
+    "a bar as wide as its share of the leaves) or pixel (nodes in search order, k a "
+    "column).",
+)
+@click.option("--width", type=int, metavar="PIXELS", help="Icicle and pixel: the image's width.")
 @click.option("--max-depth", type=int, help="Stop the tree at this many rows.")
 @click.option("--max-nodes", type=int, help="Refuse trees larger than this.")
 @click.option("--rejected", is_flag=True, help="Also show the squares that were tried and refused.")
 @click.option("--solutions-only", is_flag=True, help="Draw only the paths that reach a solution.")
-@click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
 @click.option(
-    "--blocked", default="", metavar="R:C,...", help="Squares no queen may take (never nodes)."
+    "--hide-failed",
+    is_flag=True,
+    help="Draw each subtree without a solution as one triangle, with its nodes.",
 )
+@click.option("--fixed", default="", metavar="R:C,...", help="Queens given in advance, 0-based.")
+@instance_options
 @click.option(
     "--propagation",
     type=click.Choice(PROPAGATIONS),
@@ -40,73 +65,69 @@ from ._common import TREE_SUFFIXES, BadInput, emit_json, json_option, output_pat
     show_default=True,
     help="Next row: the lowest unplaced one, or the one with the fewest squares left.",
 )
+@click.option(
+    "--compare",
+    nargs=2,
+    type=click.Choice(PROPAGATIONS + ORDERS),
+    metavar="A B",
+    help="Build two trees, two propagations (none, forward, arc) or two orders (row, "
+    "first-fail), the rest alike; print how they differ, and with -o draw their merged "
+    "tree (icicle or pixel) or write it as .html.",
+)
 @json_option
 @quiet_option
 def tree(
-    n: int,
+    n: int | None,
     output: str | None,
+    style: str | None,
+    width: int | None,
     max_depth: int | None,
     max_nodes: int | None,
     rejected: bool,
     solutions_only: bool,
+    hide_failed: bool,
     fixed: str,
     blocked: str,
+    instance_file: str | None,
+    diagonals: int | None,
     propagation: str,
     order: str,
+    compare: tuple[str, str] | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
     """Build the backtracking decision tree of size N; draw it or export it with -o.
 
-    Pictures: .png, .svg, .pdf. Graph data: .graphml, .gexf, .json (node-link), .dot.
-    Without -o, print the size of the tree. With --propagation forward or arc, the
-    tree is the constraint-propagation search: dead ends where a row's domain is
-    wiped out are drawn apart, and --rejected shows the squares pruned away.
+    Pictures: .png, .svg, .pdf, drawn --style traditional (node by node), icicle or
+    pixel (any size). Graph data: .graphml, .gexf, .json (node-link), .dot; .html is
+    a page to explore the tree in a browser, .sqlite a CP-Profiler database. Without
+    -o, print the size of the tree. With --propagation forward or arc, the tree is
+    the constraint-propagation search: dead ends where a row's domain is wiped out
+    are drawn apart, and --rejected shows the squares pruned away. --instance FILE
+    takes the board, its given queens and blocked squares from a file.
     """
-    from ..trees.build import decision_tree
-    from ..trees.drawing import draw_tree
-    from ..trees.readwrite import export_tree
-    from ..trees.summary import tree_summary
-
+    problem = _problem(n, fixed, blocked, instance_file, diagonals)
     target = output_path(output, TREE_SUFFIXES)
-    picture = target is not None and target.suffix.lower() in (".png", ".svg", ".pdf")
-    if solutions_only and not picture:
-        raise BadInput("--solutions-only applies to pictures (-o tree.png, .svg or .pdf)")
-    limits: dict[str, Any] = {} if max_nodes is None else {"max_nodes": max_nodes}
-    try:
-        graph = decision_tree(
-            n,
-            ranges.parse_fixed(fixed) or None,
-            blocked=ranges.parse_squares(blocked) or None,
-            propagation=propagation,
-            order=order,
-            include_rejected=rejected,
-            max_depth=max_depth,
-            **limits,
-        )
-    except TreeTooLargeError as error:
-        nodes = f"{'at least' if error.at_least else 'about'} {error.estimate:,} nodes"
-        if error.cost:  # within --max-nodes, but its nodes cost more than the budget
-            raise BadInput(
-                f"the decision tree for n={n} would have {nodes}, {error.cost} that "
-                f"--max-nodes {error.max_nodes:,} allows; draw part of it with --max-depth D"
-                " or --fixed R:C, or the plain tree with --propagation none (about 1 kB a"
-                " node), or raise --max-nodes (the budget grows with it)"
-            ) from None
-        raise BadInput(
-            f"the decision tree for n={n} would have {nodes}, more "
-            f"than --max-nodes {error.max_nodes:,}; draw part of it with --max-depth D or"
-            " --fixed R:C, or raise --max-nodes if the memory is there (about 1 kB a node)"
-        ) from None
-    figures = tree_summary(graph)
+    suffix = None if target is None else target.suffix.lower()
+    picture = suffix in PICTURES
+    style = _check_options(style, width, picture, solutions_only, hide_failed, compare)
+    settings: dict[str, Any] = {
+        "propagation": propagation,
+        "order": order,
+        "include_rejected": rejected,
+        "max_depth": max_depth,
+    }
+    if compare is not None:
+        _compare(problem, compare, settings, max_nodes, target, style, width, as_json, quiet)
+        return
+    # The compact arrays wherever they serve; networkx where the output needs a graph.
+    compact = suffix is None or suffix in COMPACT_OUTPUTS or (picture and style != "traditional")
+    built = _build(problem, settings, max_nodes, compact)
+    figures = _figures(built) if compact else _graph_figures(built)
     if target is not None:
-        # Both writers go through a temporary file, so the target is whole or absent.
-        if picture:
-            draw_tree(graph, target, solutions_only=solutions_only)
-        else:
-            export_tree(graph, target)
+        _write(built, target, style, solutions_only, hide_failed, width)
     summary = {
-        "n": n,
+        "n": problem.n,
         # Nodes below the root, as the docs and the search stats count them.
         "nodes": figures.nodes,
         "graph_nodes": figures.graph_nodes,
@@ -121,6 +142,130 @@ def tree(
     if as_json:
         emit_json(summary)
         return
+    line = _line(problem.n, figures, settings)
+    if target is None:
+        click.echo(line)
+    else:
+        say(quiet, f"{line}; wrote {target}")
+
+
+def _check_options(
+    style: str | None,
+    width: int | None,
+    picture: bool,
+    solutions_only: bool,
+    hide_failed: bool,
+    compare: tuple[str, str] | None,
+) -> str:
+    """The style to draw in, once the options fit together."""
+    given = {"--solutions-only": solutions_only, "--hide-failed": hide_failed}
+    given.update({"--style": style is not None, "--width": width is not None})
+    for flag, is_set in given.items():
+        if is_set and not picture:
+            raise BadInput(f"{flag} applies to pictures (-o tree.png, .svg or .pdf)")
+    chosen = style or ("icicle" if compare else "traditional")
+    if chosen != "traditional":
+        for flag in ("--solutions-only", "--hide-failed"):
+            if given[flag]:
+                raise BadInput(f"{flag} applies to --style traditional, not {chosen}")
+    elif width is not None:
+        raise BadInput("--width applies to --style icicle and pixel")
+    if compare is not None and chosen == "traditional":
+        raise BadInput("--compare draws the merged tree with --style icicle or pixel")
+    return chosen
+
+
+def _build(problem: Any, settings: dict[str, Any], max_nodes: int | None, compact: bool) -> Any:
+    """The tree of ``problem``: compact, or the networkx graph; a refusal in the
+    command line's words."""
+    try:
+        if compact:
+            from ..trees.compact_build import compact_tree, node_bytes
+
+            limits = {}
+            if max_nodes is not None:
+                limits["max_bytes"] = max_nodes * node_bytes(problem.n, settings["propagation"])
+            return compact_tree(problem, **settings, **limits)
+        from ..trees.build import decision_tree
+
+        limits = {} if max_nodes is None else {"max_nodes": max_nodes}
+        return decision_tree(problem, **settings, **limits)
+    except TreeTooLargeError as error:
+        raise BadInput(_refusal(problem.n, error, max_nodes, compact)) from None
+
+
+def _refusal(n: int, error: TreeTooLargeError, max_nodes: int | None, compact: bool) -> str:
+    nodes = f"{'at least' if error.at_least else 'about'} {error.estimate:,} nodes"
+    cut = "draw part of it with --max-depth D or --fixed R:C"
+    if error.cost:  # within --max-nodes, but its nodes cost more than the budget
+        return (
+            f"the decision tree for n={n} would have {nodes}, {error.cost} that "
+            f"--max-nodes {error.max_nodes:,} allows; {cut}, or the plain tree with "
+            "--propagation none (about 1 kB a node), or raise --max-nodes (the budget "
+            "grows with it)"
+        )
+    if compact and max_nodes is None:
+        return (
+            f"the decision tree for n={n} would have {nodes}, more than its arrays may "
+            f"hold in memory ({error.max_nodes:,} nodes); {cut}"
+        )
+    kind = "a few bytes" if compact else "about 1 kB"
+    return (
+        f"the decision tree for n={n} would have {nodes}, more than --max-nodes "
+        f"{error.max_nodes:,}; {cut}, or raise --max-nodes if the memory is there "
+        f"({kind} a node)"
+    )
+
+
+def _write(built: Any, target: Any, style: str, solutions_only: bool, hide_failed: bool,
+           width: int | None) -> None:  # fmt: skip
+    # Every writer goes through a temporary file, so the target is whole or absent.
+    from ..trees.drawing import draw_tree
+    from ..trees.readwrite import export_tree
+
+    if target.suffix.lower() in PICTURES:
+        options: dict[str, Any] = {"solutions_only": solutions_only, "hide_failed": hide_failed}
+        if style != "traditional":
+            options = {"width": width}
+        draw_tree(built, target, style=style, **options)
+    else:
+        export_tree(built, target)
+
+
+def _graph_figures(graph: Any) -> Any:
+    from ..trees.summary import tree_summary
+
+    return tree_summary(graph)
+
+
+def _figures(tree: Any) -> Any:
+    """The figures of :func:`~cpqueens.trees.summary.tree_summary`, read off a compact tree."""
+    import numpy as np
+
+    from ..trees.compact import FAILURE, REJECTED, SOLUTION
+    from ..trees.summary import TreeSummary
+
+    counts = np.bincount(tree.status[1:], minlength=6)
+    nodes = len(tree.status)
+    wiped = -1
+    if tree.domains is not None and tree.status[0] == FAILURE:
+        # The root's propagation emptied a row: the first with no square left.
+        empty = np.flatnonzero(tree.domains[0] == 0)
+        wiped = int(empty[0]) if len(empty) else -1
+    return TreeSummary(
+        graph_nodes=nodes,
+        edges=nodes - 1,
+        queens_placed=nodes - 1 - int(counts[REJECTED]),
+        rejected=int(counts[REJECTED]),
+        solutions=int(counts[SOLUTION]),
+        dead_ends=int(counts[FAILURE]),
+        wiped_out=wiped,
+    )
+
+
+def _line(n: int, figures: Any, settings: dict[str, Any]) -> str:
+    """The summary line printed, or said beside the file written."""
+    max_depth, propagation = settings["max_depth"], settings["propagation"]
     solutions = plural(figures.solutions, "solution")
     if max_depth is not None and max_depth < n and not figures.solutions:
         # Cut before the last row: solutions may lie below the cut; "0 solutions" would lie.
@@ -134,13 +279,84 @@ def tree(
     line = f"n={n}: decision tree of {below}, {solutions}"
     if propagation != "none":
         line = (
-            f"n={n}, {propagation} propagation, {order} order: "
+            f"n={n}, {propagation} propagation, {settings['order']} order: "
             f"{plural(figures.queens_placed, 'queen')} placed, "
             f"{plural(figures.dead_ends, 'dead end')} (a domain wiped out), {solutions}"
         )
         if figures.wiped_out >= 0:
             line += f" (row {figures.wiped_out} wiped out at the root)"
-    if target is None:
-        click.echo(line)
-    else:
-        say(quiet, f"{line}; wrote {target}")
+    return line
+
+
+def _compare(
+    problem: Any,
+    compare: tuple[str, str],
+    settings: dict[str, Any],
+    max_nodes: int | None,
+    target: Any,
+    style: str,
+    width: int | None,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Build the two trees, print how they differ, and draw or write their merged tree."""
+    first, second = compare
+    kinds = ["propagation" if v in PROPAGATIONS else "order" for v in compare]
+    if kinds[0] != kinds[1]:
+        raise BadInput(
+            f"--compare takes two propagations ({', '.join(PROPAGATIONS)}) or two orders "
+            f"({', '.join(ORDERS)}), got {first!r} and {second!r}"
+        )
+    suffix = None if target is None else target.suffix.lower()
+    if suffix not in (None, ".html", *PICTURES):
+        raise BadInput("--compare writes the merged tree as a picture (.png, .svg, .pdf) or .html")
+    trees = [
+        _build(problem, {**settings, kinds[0]: value}, max_nodes, compact=True) for value in compare
+    ]
+    from ..trees.compare import compare_trees
+
+    comparison = compare_trees(*trees)
+    if target is not None:
+        if comparison.merged is None:
+            raise BadInput(
+                "the two searches branch on different rows, so their trees have no "
+                "merged tree to draw; without -o the comparison is printed depth by depth"
+            )
+        _write_merged(comparison, target, style, width, problem.n, compare)
+    if as_json:
+        emit_json(
+            {
+                "n": problem.n,
+                "compare": list(compare),
+                "a": _figures(trees[0]).nodes,
+                "b": _figures(trees[1]).nodes,
+                "aligned": comparison.aligned,
+                "both": comparison.both,
+                "only_a": comparison.only_a,
+                "only_b": comparison.only_b,
+                "solutions": list(comparison.solutions),
+                "output": None if target is None else str(target),
+            }
+        )
+        return
+    click.echo(printable(comparison.table(), multiline=True))
+    if target is not None:
+        say(quiet, f"wrote {target}")
+
+
+def _write_merged(comparison: Any, target: Any, style: str, width: int | None, n: int,
+                  compare: tuple[str, str]) -> None:  # fmt: skip
+    a, b = compare
+    title = (
+        f"{n}-queens search trees merged, a: {a}, b: {b}: {plural(comparison.both, 'node')} "
+        f"in both, {thousands(comparison.only_a)} only in a, {thousands(comparison.only_b)} "
+        "only in b"
+    )
+    if target.suffix.lower() == ".html":
+        from ..trees.explorer import write_explorer
+
+        write_explorer(comparison.merged, target, side=comparison.side, title=title)
+        return
+    from ..trees.drawing import draw_merged
+
+    draw_merged(comparison, target, style=style, width=width, title=f"{title} ({style})")

@@ -200,7 +200,7 @@ def _draw_image(G, path, style, solutions_only, hide_failed, title, highlight, w
 def draw_merged(comparison: object, path: str | os.PathLike, *, style: str = "icicle",
                 title: str | None = None, width: int | None = None) -> Path:  # fmt: skip
     """Draw the merged tree of a comparison, coloured by side: nodes of both trees
-    grey, nodes only in A orange, only in B blue, solutions green.
+    grey, nodes only in a orange, only in b blue, solutions green.
 
     ``comparison`` is what :func:`cpqueens.trees.compare.compare_trees` returns: its
     ``merged`` tree and ``side`` (one code a merged node: 0 both, 1 only A, 2 only B).

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 STATUS_CLASSES = (
     "solution", "failure", "branch", "rejected", "cut", "merged", "branch, no solution below",
 )  # fmt: skip
-SIDE_CLASSES = ("in both", "only in A", "only in B", "solution")
+SIDE_CLASSES = ("in both", "only in a", "only in b", "solution")
 #: A branch with no solution below: the seventh class.
 BARREN = 6
 PALETTES = {
