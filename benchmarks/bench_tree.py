@@ -4,6 +4,7 @@
     PYTHONPATH=. python benchmarks/bench_tree.py --sizes 6-11 --repeat 5 --rejected
     PYTHONPATH=. python benchmarks/bench_tree.py --sizes 10 --export
     PYTHONPATH=. python benchmarks/bench_tree.py --sizes 12 --against /tmp/before
+    PYTHONPATH=. python benchmarks/bench_tree.py --compact      # the compact tree's goals
 
 Every measure runs in a fresh Python process, so its peak memory is its own: the
 figures printed are the process's peak resident size (``VmHWM``) less its size
@@ -14,6 +15,16 @@ alone, ``solve(n, backend="tree")``, the same search without the graph ("x
 search" is build time over search time, measured in the same run), and
 ``read_tree`` of the tree's node-link JSON (read), of which the check that it is
 the whole tree (check) is timed again on its own.
+
+``--compact`` measures the compact tree instead (:func:`cpqueens.compact_tree`), each
+build in a fresh process after a warm-up build of n=8 (numba's compiled searches
+loaded from its cache), against the goals: the plain tree of n=13 in under 5 s and
+40 bytes a node, of n=14 in under 30 s and 1.2 GB (the process's peak resident size
+less its size before the build), the trees of n=12 under forward checking and arc
+consistency, in row and first-fail order, in under 10 s each; a tree of more than
+10^7 nodes (n=14 cut at depth 10) drawn as an icicle and as a pixel tree (PNG) in
+under 10 s each, and the plain tree of n=12 written as the HTML explorer and as a
+CP-Profiler database. Each figure is the median of ``--repeat`` runs.
 
 Times are wall-clock seconds; with ``--cpu`` they are the CPU seconds of the
 process, steadier on a machine busy with other work.
@@ -169,6 +180,81 @@ def export_figures(G) -> dict:
     return figures
 
 
+#: The compact tree's goals: (label, what is built, measure, goal, unit).
+COMPACT_GOALS = (
+    ("plain n=13 build", {"n": 13}, "build", 5.0, "s"),
+    ("plain n=13 bytes/node", {"n": 13}, "bytes/node", 40.0, "B"),
+    ("plain n=14 build", {"n": 14}, "build", 30.0, "s"),
+    ("plain n=14 peak memory", {"n": 14}, "memory", 1.2, "GB"),
+    ("forward n=12 build", {"n": 12, "propagation": "forward"}, "build", 10.0, "s"),
+    ("arc n=12 build", {"n": 12, "propagation": "arc"}, "build", 10.0, "s"),
+    ("forward first-fail n=12", {"n": 12, "propagation": "forward", "order": "first-fail"},
+     "build", 10.0, "s"),
+    ("arc first-fail n=12", {"n": 12, "propagation": "arc", "order": "first-fail"},
+     "build", 10.0, "s"),
+    ("icicle of n=14 to depth 10", {"n": 14, "max_depth": 10, "draw": "icicle"}, "draw", 10.0,
+     "s"),
+    ("pixel tree of n=14 to depth 10", {"n": 14, "max_depth": 10, "draw": "pixel"}, "draw",
+     10.0, "s"),
+    ("explorer of n=12 (.html)", {"n": 12, "export": ".html"}, "export", None, "s"),
+    ("CP-Profiler db of n=12 (.sqlite)", {"n": 12, "export": ".sqlite"}, "export", None, "s"),
+)  # fmt: skip
+
+
+def compact_child(spec: dict) -> None:
+    """Build (and draw or export) one compact tree in this process; print its figures."""
+    import cpqueens
+
+    spec = dict(spec)
+    draw, export = spec.pop("draw", None), spec.pop("export", None)
+    cpqueens.compact_tree(8, propagation=spec.get("propagation", "none"))  # compiled, loaded
+    figures: dict = {}
+    with Measure(False) as measure:
+        tree = cpqueens.compact_tree(**spec)
+    figures.update(
+        nodes=tree.number_of_nodes(),
+        build=measure.seconds,
+        memory=measure.memory / 1024,
+        **{"bytes/node": tree.nbytes / tree.number_of_nodes()},
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        if draw:
+            cpqueens.draw_tree(cpqueens.compact_tree(5), Path(folder) / "warm.png", style=draw)
+            start = clock()
+            cpqueens.draw_tree(tree, Path(folder) / "tree.png", style=draw)
+            figures["draw"] = clock() - start
+        if export:
+            start = clock()
+            cpqueens.export_tree(tree, Path(folder) / f"tree{export}")
+            figures["export"] = clock() - start
+    print(json.dumps(figures))
+
+
+def compact_goals(args) -> int:
+    """Run every goal of the compact tree ``--repeat`` times, each in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    print(f"{'':<34}{'median':>10}{'goal':>10}   nodes        runs")
+    for label, spec, key, goal, unit in COMPACT_GOALS:
+        runs = []
+        for _ in range(args.repeat):
+            command = [sys.executable, __file__, "--compact-child", json.dumps(spec)]
+            command += ["--cpu"] * args.cpu
+            done = subprocess.run(command, capture_output=True, text=True, env=env)
+            if done.returncode:
+                print(f"{label:<34} failed: {done.stderr.strip().splitlines()[-1]}")
+                break
+            runs.append(json.loads(done.stdout))
+        if len(runs) < args.repeat:
+            continue
+        value = statistics.median(run[key] for run in runs)
+        shown = f"{value:.2f} {unit}"
+        verdict = "" if goal is None else ("met" if value < goal else "NOT met")
+        goal_text = "-" if goal is None else f"{goal:g} {unit}"
+        each = ", ".join(f"{run[key]:.2f}" for run in runs)
+        print(f"{label:<34}{shown:>10}{goal_text:>10}   {runs[0]['nodes']:<12,} {each}  {verdict}")
+    return 0
+
+
 def run_child(root: Path, phase: str, n: int, args, file: Path, traced: bool = False) -> dict:
     command = [sys.executable, __file__, "--child", phase, "--sizes", str(n), "--file", str(file)]
     command += ["--rejected"] * args.rejected + ["--export"] * args.export + ["--traced"] * traced
@@ -224,9 +310,17 @@ def main() -> int:
     parser.add_argument("--child", choices=("write", "build", "read"), help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
     parser.add_argument("--traced", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--compact", action="store_true", help="the compact tree's goals")
+    parser.add_argument("--compact-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
+    if args.compact_child:
         global clock
+        clock = time.process_time if args.cpu else time.perf_counter
+        compact_child(json.loads(args.compact_child))
+        return 0
+    if args.compact:
+        return compact_goals(args)
+    if args.child:
         clock = time.process_time if args.cpu else time.perf_counter
         n = parse_sizes(args.sizes)[0]
         child(args.child, n, args.rejected, args.export, args.file, args.traced)

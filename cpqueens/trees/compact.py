@@ -42,28 +42,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import InvalidInputError
+from .status import (  # noqa: F401  (the codes belong with the tree)
+    BRANCH,
+    CUT,
+    FAILURE,
+    MERGED,
+    REJECTED,
+    SOLUTION,
+    STATUS_NAMES,
+    domain_dtype,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
-
-SOLUTION, FAILURE, BRANCH, REJECTED, CUT, MERGED = 0, 1, 2, 3, 4, 5
-#: The name of each status code, by code.
-STATUS_NAMES = ("solution", "failure", "branch", "rejected", "cut", "merged")
-
-#: The graph attributes of a networkx decision tree that say how it was asked for.
-SETTINGS = ("n", "fixed", "blocked", "include_rejected", "max_depth", "propagation", "order")
-
-
-def domain_dtype(n: int) -> type[np.unsignedinteger]:
-    """The smallest unsigned integer holding a row's domain of ``n`` columns.
-
-    >>> domain_dtype(8).__name__, domain_dtype(12).__name__, domain_dtype(64).__name__
-    ('uint8', 'uint16', 'uint64')
-    """
-    for dtype in (np.uint8, np.uint16, np.uint32, np.uint64):
-        if n <= np.iinfo(dtype).bits:
-            return dtype
-    raise InvalidInputError(f"domains of n={n:,} columns do not fit one machine word (n <= 64)")
 
 
 @dataclass(eq=False)
@@ -219,7 +210,7 @@ class CompactTree:
         """
         from .compact_networkx import from_networkx
 
-        return from_networkx(G)
+        return cls(**from_networkx(G))
 
 
 def as_compact(tree: Any) -> CompactTree:

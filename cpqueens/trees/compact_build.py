@@ -183,9 +183,7 @@ def _kernel(tree: CompactTree, per_row, masks: list[int], depth_limit: int):
 
         def run(cap: int, write: bool, count: int | None) -> int:
             out = arrays(count)
-            return kernels.plain_tree(
-                offered, full, depth_limit, include_rejected, cap, write, *out
-            )
+            return kernels.plain_tree(offered, full, depth_limit, include_rejected, cap, write, out)
 
         return run
 
@@ -200,7 +198,7 @@ def _kernel(tree: CompactTree, per_row, masks: list[int], depth_limit: int):
         tree.domains = np.zeros((size, n), dtype=domain_dtype(n))
         found = kernels.propagated_tree(
             offered, root, wiped, full, arc, first_fail, depth_limit, include_rejected,
-            cap, write, *out, tree.domains,
+            cap, write, out, tree.domains,
         )  # fmt: skip
         return found
 

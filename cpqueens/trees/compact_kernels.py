@@ -56,10 +56,36 @@ def popcount(x):
     return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
 
 
+@njit(cache=True, inline="always")
+def _pop(todo, level):
+    """Take the lowest column left to try at ``level``, as its bit."""
+    bit = todo[level] & (~todo[level] + ONE)
+    todo[level] ^= bit
+    return bit
+
+
+@njit(cache=True, inline="always")
+def _record(out, node, parent, depth, row, bit, status):
+    """Write one node into ``out`` = (parent, depth, row, column, status) arrays."""
+    out[0][node] = parent
+    out[1][node] = depth
+    out[2][node] = row
+    out[3][node] = -1 if bit == ZERO else lowest_column(bit)
+    out[4][node] = status
+
+
+@njit(cache=True, inline="always")
+def _kind(solved, failed, depth, depth_limit):
+    """A node's status: a solution, a dead end, cut off by the depth limit, or a branch."""
+    if solved:
+        return SOLUTION
+    if failed:
+        return FAILURE
+    return CUT if depth >= depth_limit else BRANCH
+
+
 @njit(cache=True)
-def plain_tree(
-    offered, full, depth_limit, include_rejected, cap, write, parent, depth, row, column, status
-):
+def plain_tree(offered, full, depth_limit, include_rejected, cap, write, out):
     """Walk (and with ``write`` record) the plain tree; return its node count, or cap + 1.
 
     ``offered[r]`` is the squares row ``r`` offers; the columns and the two diagonals
@@ -73,13 +99,8 @@ def plain_tree(
     todo = np.zeros(n + 1, dtype=np.uint64)
     ids = np.zeros(n + 1, dtype=np.int64)
     free[0] = offered[0]
-    root = BRANCH
-    if free[0] == ZERO:
-        root = FAILURE
-    elif depth_limit <= 0:
-        root = CUT
     if write:
-        parent[0], depth[0], row[0], column[0], status[0] = -1, 0, -1, -1, root
+        _record(out, 0, -1, 0, -1, ZERO, _kind(False, free[0] == ZERO, 0, depth_limit))
     count = 1
     level = -1
     if depth_limit > 0 and (include_rejected or free[0] != ZERO):
@@ -89,8 +110,7 @@ def plain_tree(
         if todo[level] == ZERO:
             level -= 1
             continue
-        bit = todo[level] & (~todo[level] + ONE)
-        todo[level] ^= bit
+        bit = _pop(todo, level)
         if count >= cap:
             return cap + 1
         node = count
@@ -98,23 +118,15 @@ def plain_tree(
         below = level + 1
         if free[level] & bit == ZERO:
             if write:
-                parent[node], depth[node], row[node] = ids[level], below, level
-                column[node], status[node] = lowest_column(bit), REJECTED
+                _record(out, node, ids[level], below, level, bit, REJECTED)
             continue
         c = cols[level] | bit
         lft = ((left[level] | bit) << ONE) & full
         rgt = (right[level] | bit) >> ONE
         safe = ZERO if below == n else offered[below] & ~(c | lft | rgt)
-        kind = BRANCH
-        if below == n:
-            kind = SOLUTION
-        elif safe == ZERO:
-            kind = FAILURE
-        elif below >= depth_limit:
-            kind = CUT
         if write:
-            parent[node], depth[node], row[node] = ids[level], below, level
-            column[node], status[node] = lowest_column(bit), kind
+            kind = _kind(below == n, safe == ZERO, below, depth_limit)
+            _record(out, node, ids[level], below, level, bit, kind)
         if below < n and below < depth_limit and (include_rejected or safe != ZERO):
             cols[below], left[below], right[below], free[below] = c, lft, rgt, safe
             todo[below] = offered[below] if include_rejected else safe
@@ -190,7 +202,7 @@ def _next_row(domains, rest, first_fail):
 @njit(cache=True)
 def propagated_tree(
     offered, root_domains, root_wiped, full, arc, first_fail, depth_limit, include_rejected,
-    cap, write, parent, depth, row, column, status, out_domains,
+    cap, write, out, out_domains,
 ):  # fmt: skip
     """Walk (and with ``write`` record) the tree under forward checking or arc consistency.
 
@@ -208,13 +220,8 @@ def propagated_tree(
     before = np.zeros(n, dtype=np.uint64)
     changed = np.zeros(n, dtype=np.int64)
     domains[0] = root_domains
-    root = BRANCH
-    if root_wiped >= 0:
-        root = FAILURE
-    elif depth_limit <= 0:
-        root = CUT
     if write:
-        parent[0], depth[0], row[0], column[0], status[0] = -1, 0, -1, -1, root
+        _record(out, 0, -1, 0, -1, ZERO, _kind(False, root_wiped >= 0, 0, depth_limit))
         for other in range(n):
             out_domains[0, other] = root_domains[other]
     count = 1
@@ -229,8 +236,7 @@ def propagated_tree(
         if todo[level] == ZERO:
             level -= 1
             continue
-        bit = todo[level] & (~todo[level] + ONE)
-        todo[level] ^= bit
+        bit = _pop(todo, level)
         if count >= cap:
             return cap + 1
         node = count
@@ -239,8 +245,7 @@ def propagated_tree(
         r = chosen[level]
         if domains[level, r] & bit == ZERO:
             if write:
-                parent[node], depth[node], row[node] = ids[level], below, r
-                column[node], status[node] = lowest_column(bit), REJECTED
+                _record(out, node, ids[level], below, r, bit, REJECTED)
                 for other in range(n):
                     out_domains[node, other] = domains[level, other]
             continue
@@ -257,16 +262,9 @@ def propagated_tree(
             if k:
                 wiped = _arc(new, rest[level], changed, k, full, before)
         left = rest[level]
-        kind = BRANCH
-        if wiped >= 0:
-            kind = FAILURE
-        elif left == ZERO:
-            kind = SOLUTION
-        elif below >= depth_limit:
-            kind = CUT
+        kind = _kind(wiped < 0 and left == ZERO, wiped >= 0, below, depth_limit)
         if write:
-            parent[node], depth[node], row[node] = ids[level], below, r
-            column[node], status[node] = lowest_column(bit), kind
+            _record(out, node, ids[level], below, r, bit, kind)
             for other in range(n):
                 out_domains[node, other] = new[other]
         if kind == BRANCH:

@@ -11,12 +11,12 @@ the squares each row offers and the ``pruned`` of each node on the path.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..errors import InvalidInputError
-from .compact import BRANCH, CUT, FAILURE, REJECTED, SOLUTION, CompactTree, domain_dtype
+from .status import BRANCH, CUT, FAILURE, REJECTED, SOLUTION, domain_dtype
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -53,7 +53,7 @@ def _squares(masks, skip: int = -1) -> tuple[tuple[int, int], ...]:
     )
 
 
-def to_networkx(tree: CompactTree) -> nx.DiGraph:
+def to_networkx(tree: Any) -> nx.DiGraph:
     """The networkx decision tree of a compact one (see :meth:`CompactTree.to_networkx`)."""
     import networkx as nx
 
@@ -92,7 +92,7 @@ def to_networkx(tree: CompactTree) -> nx.DiGraph:
     return G
 
 
-def _propagation(tree: CompactTree, node: int, status: int, offered: list[int]):
+def _propagation(tree: Any, node: int, status: int, offered: list[int]):
     """A node's ``pruned`` and ``wiped_out``, from its domains and its parent's."""
     if status == REJECTED:
         return (), -1
@@ -108,8 +108,9 @@ def _propagation(tree: CompactTree, node: int, status: int, offered: list[int]):
     return _squares(gone, skip=placed), wiped
 
 
-def from_networkx(G: nx.DiGraph) -> CompactTree:
-    """The compact tree of a networkx decision tree (see :meth:`CompactTree.from_networkx`)."""
+def from_networkx(G: nx.DiGraph) -> dict:
+    """The fields of the compact tree of a networkx decision tree (see
+    :meth:`CompactTree.from_networkx`)."""
     count = G.number_of_nodes()
     if set(G.nodes) != set(range(count)):
         raise InvalidInputError(
@@ -128,7 +129,7 @@ def from_networkx(G: nx.DiGraph) -> CompactTree:
     status = np.array([_status(d) for d in data], dtype=np.uint8)
     fixed = {int(r): int(c) for r, c in dict(G.graph.get("fixed") or {}).items()}
     blocked = tuple(tuple(int(x) for x in square) for square in G.graph.get("blocked") or ())
-    tree = CompactTree(
+    tree = dict(
         parent=parent,
         depth=np.array([d["depth"] for d in data], dtype=np.uint16),
         row=np.array([d["row"] for d in data], dtype=np.int16),
@@ -142,8 +143,8 @@ def from_networkx(G: nx.DiGraph) -> CompactTree:
         include_rejected=bool(G.graph.get("include_rejected", False)),
         max_depth=G.graph.get("max_depth"),
     )
-    if tree.propagation != "none":
-        tree.domains = _domains(tree, data, offered_rows(n, fixed, blocked))
+    if tree["propagation"] != "none":
+        tree["domains"] = _domains(tree, data, offered_rows(n, fixed, blocked))
     return tree
 
 
@@ -157,21 +158,21 @@ def _status(data: dict) -> int:
     return CUT if data.get("truncated") else BRANCH
 
 
-def _domains(tree: CompactTree, data: list[dict], offered: list[int]) -> np.ndarray:
+def _domains(tree: dict, data: list[dict], offered: list[int]) -> np.ndarray:
     """Each node's domains: its parent's, the placed row down to its queen, less ``pruned``."""
-    n = tree.n
+    n, parents, rows_of, columns_of = tree["n"], tree["parent"], tree["row"], tree["column"]
     domains = np.zeros((len(data), n), dtype=domain_dtype(n))
     rows: list[list[int]] = [[]] * len(data)
     for node, attributes in enumerate(data):
         if node == 0:
             masks = list(offered)
         else:
-            masks = list(rows[int(tree.parent[node])])
+            masks = list(rows[int(parents[node])])
             if attributes.get("rejected"):
                 rows[node] = masks
                 domains[node] = masks
                 continue
-            masks[int(tree.row[node])] = 1 << int(tree.column[node])
+            masks[int(rows_of[node])] = 1 << int(columns_of[node])
         for row, column in attributes.get("pruned", ()):
             masks[row] &= ~(1 << column)
         rows[node] = masks
