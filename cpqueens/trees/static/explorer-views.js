@@ -139,7 +139,24 @@
       expand: function (i) { expand([i], 200); render(); },
       collapse: function (i) { collapse(i); render(); },
       reveal: function (i) {
-        for (let a = T.parent[i]; a >= 0; a = T.parent[a]) state.expanded[a] = 1;
+        // The path's nodes and their siblings: drawn beside what is open when they fit,
+        // alone when only they fit, not at all when even they would be too many.
+        const path = [];
+        let adding = 0;
+        for (let a = T.parent[i]; a >= 0; a = T.parent[a]) {
+          path.push(a);
+          if (!state.expanded[a]) adding += shownChildren(a).length;
+        }
+        if (drawn + adding > MAX_DRAWN) {
+          state.expanded.fill(0);
+          adding = path.reduce(function (sum, a) { return sum + shownChildren(a).length; }, 1);
+          if (adding > MAX_DRAWN) {
+            app.message("The path to this node is too long to draw here: see it in the pixel view.");
+            render();
+            return;
+          }
+        }
+        for (const a of path) state.expanded[a] = 1;
         render();
         centre(i);
       },
