@@ -33,23 +33,20 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 import stat
 from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ..disk.transactions import immediate
 from ..disk.writing import atomic_path, check_path, check_target
 from ..errors import InvalidInputError, TreeTooLargeError
+from .compact import STATUS_NAMES, CompactTree, as_compact
 from .compare import depths, preorder_positions, sibling_index_by
 from .flat import MAX_TREE_FILE
-
-if TYPE_CHECKING:
-    from .compact import CompactTree
 
 #: The tables, as CP-Profiler's ``db_handler.cpp`` creates them.
 TABLES = {
@@ -64,7 +61,6 @@ FORMAT = 1
 #: Rows written or read at a time.
 CHUNK = 50_000
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-_LABEL = re.compile(r"q\[(\d{1,5})\] = (\d{1,5})")
 _NODE_COLUMNS = ("NodeID", "ParentID", "Alternative", "NKids", "Status", "Label")
 _GENERIC_NOTE = (
     "a tree from another solver's CP-Profiler database: no board size, so no boards "
@@ -98,8 +94,6 @@ def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
     >>> back == tree, back.number_of_nodes(), back.label(1)
     (True, 131, 'q0=0')
     """
-    from .compact import as_compact
-
     tree = as_compact(tree)
     if tree.n is None:
         raise InvalidInputError(
@@ -334,8 +328,6 @@ def _cpqueens_info(db: sqlite3.Connection, root: int) -> dict | None:
 
 
 def _generic(parent: np.ndarray, status: np.ndarray, labels: list[str]) -> CompactTree:
-    from .compact import CompactTree
-
     count = len(parent)
     depth = depths(parent)
     if depth.max() > np.iinfo(np.uint16).max:
@@ -381,22 +373,24 @@ def _cpqueens_tree(info: dict, parent, status, labels: list[str], ids) -> Compac
         raise _Refused(
             f"it holds {len(parent):,} nodes; the search its Info names makes {len(search):,}"
         )
-    found = {
-        "ParentID": parent,
-        "Label": np.r_[-1, codes],
-        "Status": status,
-    }
+    found = {"ParentID": parent, "Label": np.r_[-1, codes], "Status": status}
     made = {
         "ParentID": search.parent,
         "Label": np.where(search.parent >= 0, search.row.astype(np.int64) * n + search.column, -1),
         "Status": search.status,
     }
+    shown = {
+        "ParentID": lambda value: str(ids[value]) if value >= 0 else "-1",
+        "Label": lambda value: repr(decision_label(*divmod(int(value), n)) if value >= 0 else ""),
+        "Status": lambda value: f"{value} ({STATUS_NAMES[value]})",
+    }
     for column, values in found.items():
         if (wrong := np.flatnonzero(values != made[column])).size:
             i = wrong[0]
             raise _Refused(
-                f"node {ids[i]} (Label {labels[i]!r}) is not the node the search its Info "
-                f"names makes there: its {column} differs"
+                f"node {ids[i]} is not the node the search its Info names makes there: its "
+                f"{column} is {shown[column](values[i])}, the search's "
+                f"{shown[column](made[column][i])}"
             )
     return search
 
