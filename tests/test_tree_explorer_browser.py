@@ -237,10 +237,13 @@ def test_labels_of_another_solver_are_text_and_never_run(browser, tmp_path):
     browser.get_log("browser")  # the control's picture that failed to load: read, dropped
     tree = generic_tree()
     opened(browser, tree, tmp_path / "generic.html", title=HOSTILE[0])
-    texts = browser.execute_script(
-        "return Array.from(document.querySelectorAll('g.node text'), t => t.textContent)"
+    # Drawn beside the nodes (cut short), whole in their tooltips.
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('g.node'), g =>"
+        " [g.querySelector('text.label').textContent, g.querySelector('title').textContent])"
     )
-    assert set(HOSTILE) <= set(texts)
+    assert [title for _, title in shown] == tree.labels
+    assert all(title.startswith(text.rstrip("\u2026")) for text, title in shown)
     assert browser.find_elements(By.TAG_NAME, "img") == []
     assert browser.find_elements(By.CSS_SELECTOR, "#views b, #note b") == []
     assert by_id(browser, "title").text == HOSTILE[0] and browser.title == HOSTILE[0]

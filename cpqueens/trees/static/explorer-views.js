@@ -20,10 +20,12 @@
 
   // At most this many nodes are drawn in the node-link view at once.
   const MAX_DRAWN = 4000;
-  const DX = 22, DY = 56;
+  const DY = 56;
 
   CPQ.treeView = function (app) {
     const T = app.T, state = app.state;
+    // Room for a label beside each node when the tree has its own (another solver's).
+    const DX = T.labels ? 120 : 22;
     const svg = d3.select("#tree-view");
     const layer = svg.append("g").attr("class", "zoom-layer");
     const links = layer.append("path").attr("class", "link");
@@ -89,7 +91,7 @@
           return "aggregate " + (T.solutions[d.data] > 0 ? "has-solutions" : "all-failed");
         })
         .attr("d", function (d) {
-          const w = Math.min(DX * 0.9, 6 + 2 * Math.log2(T.size[d.data]));
+          const w = Math.min(20, 6 + 2 * Math.log2(T.size[d.data]));
           return "M0,6L" + -w / 2 + "," + (DY * 0.55) + "L" + w / 2 + "," + (DY * 0.55) + "Z";
         });
       folded.append("text").attr("class", "count").attr("y", DY * 0.55 + 10)
@@ -98,8 +100,9 @@
         .attr("d", function (d) { return CPQ.symbolPath(T.status[d.data], d.data === 0 ? 130 : 90); })
         .attr("fill", function (d) { return CPQ.colour(T, d.data); });
       if (T.labels) {
-        g.append("text").attr("x", 8).attr("y", -6)
-          .text(function (d) { return CPQ.shortLabel(T, d.data); });
+        g.append("text").attr("class", "label").attr("y", -9)
+          .text(function (d) { return CPQ.shortLabel(T, d.data, 20); });
+        g.append("title").text(function (d) { return CPQ.label(T, d.data); });
       }
       g.on("click", function (event, d) { app.click(d.data); })
         .on("dblclick", function (event, d) { app.toggle(d.data); })

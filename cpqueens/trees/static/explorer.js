@@ -10,9 +10,9 @@
   const state = { view: "tree", hideFailed: false, selected: 0, expanded: new Uint8Array(T.N) };
   const app = { T: T, state: state };
 
-  CPQ.shortLabel = function (T, i) {
+  CPQ.shortLabel = function (T, i, most) {
     const text = CPQ.label(T, i);
-    return text.length > 40 ? text.slice(0, 39) + "\u2026" : text;
+    return text.length > (most || 40) ? text.slice(0, (most || 40) - 1) + "\u2026" : text;
   };
 
   function element(tag, attributes, parent) {
