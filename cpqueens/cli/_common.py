@@ -74,6 +74,9 @@ _PYTHON_TO_CLI = (
     (re.compile(r"\bsolve\(n, backend='([\w-]+)', limit=1\)"), r"cpqueens solve N -b \1 --limit 1"),
     (re.compile(r"\bfixed=\{row: column\}"), "--fixed R:C"),
     (re.compile(r"\bunique=True\b"), "--unique"),
+    (re.compile(r"\b(solutions_only|hide_failed)=True\b"), lambda m: "--" + m[1].replace("_", "-")),
+    (re.compile(r"\bfixed=\.\.\."), "--fixed R:C"),
+    (re.compile(r"\bstyle='(\w+)'"), r"--style \1"),
     (re.compile(r"\(question='decide'[^)]*\)"), "(drop --all)"),
     (
         re.compile(
@@ -94,6 +97,8 @@ def cli_words(message: str) -> str:
     'give --limit k, or --max-depth ... with --propagation forward'
     >>> cli_words("time_limit must be a positive number of seconds")
     '--time-limit must be a positive number of seconds'
+    >>> cli_words("pass hide_failed=True, or draw it with style='icicle'")
+    'pass --hide-failed, or draw it with --style icicle'
     """
     for pattern, replacement in _PYTHON_TO_CLI:
         message = pattern.sub(replacement, message)
