@@ -43,6 +43,7 @@ SEARCHES = {
     "arc-rejected": dict(n=6, propagation="arc", include_rejected=True),
     "max-depth": dict(n=8, max_depth=4),
     "forward-max-depth-fixed": dict(n=8, fixed={0: 2}, propagation="forward", max_depth=3),
+    "n100-cut": dict(n=100, fixed={0: 5}, max_depth=2),  # past the compiled search's 64 rows
     "n1": dict(n=1),
     "n3-no-solution": dict(n=3),
 }
@@ -319,6 +320,7 @@ def test_a_cpqueens_file_altered_is_refused(tmp_path):
     info = json.loads(rows(written(), "SELECT Info FROM Info")[0][0])
     for key, value, words in [
         ("n", 20, ["far more than"]),
+        ("n", 1000, ["far more than"]),  # refused on its size, never built
         ("n", "eight", ["not one cpqueens writes"]),
         ("propagation", "magic", ["cpqueens refuses"]),
         ("fixed", [[0, 99]], ["cpqueens refuses"]),

@@ -125,9 +125,7 @@ def _node_rows(tree: CompactTree):
     parent = np.asarray(tree.parent, dtype=np.int64)
     kids = np.bincount(parent[1:], minlength=count)
     alternative = sibling_index_by(parent, np.arange(count))
-    n = int(tree.n)
-    names = np.array([""] + [decision_label(r, c) for r in range(n) for c in range(n)], object)
-    code = np.where(parent >= 0, tree.row.astype(np.int64) * n + tree.column + 1, 0)
+    names = decision_labels(tree)
     for start in range(0, count, CHUNK):
         part = slice(start, min(start + CHUNK, count))
         yield from zip(
@@ -136,9 +134,23 @@ def _node_rows(tree: CompactTree):
             alternative[part].tolist(),
             kids[part].tolist(),
             tree.status[part].tolist(),
-            names[code[part]].tolist(),
+            names[part].tolist(),
             strict=True,
         )
+
+
+def decision_labels(tree: CompactTree) -> np.ndarray:
+    """The Label of every node of a cpqueens tree, an array of str objects.
+
+    >>> import cpqueens
+    >>> decision_labels(cpqueens.compact_tree(4))[:3].tolist()
+    ['', 'q[0] = 0', 'q[1] = 2']
+    """
+    n = int(tree.n)
+    code = np.where(tree.parent >= 0, tree.row.astype(np.int64) * n + tree.column, -1)
+    unique, inverse = np.unique(code, return_inverse=True)  # each label made once
+    names = [decision_label(*divmod(int(c), n)) if c >= 0 else "" for c in unique]
+    return np.array(names, dtype=object)[inverse]
 
 
 def _info(tree: CompactTree) -> dict:
@@ -360,28 +372,15 @@ def _cpqueens_tree(info: dict, parent, status, labels: list[str], ids) -> Compac
     """The tree the cpqueens Info names, replayed (domains and all), once the file's
     nodes are found to be exactly its nodes."""
     search = _replayed(info, len(parent))
-    n = int(search.n)
-    lookup = {decision_label(r, c): r * n + c for r in range(n) for c in range(n)}
-    codes = np.array([lookup.get(label, -1) for label in labels[1:]], dtype=np.int64)
-    if labels[0] or (codes < 0).any():
-        i = 0 if labels[0] else int(np.flatnonzero(codes < 0)[0]) + 1
-        raise _Refused(
-            f"node {ids[i]}: its Label {labels[i][:60]!r} is not a decision of this "
-            f"{n}x{n} board (q[row] = column, the root's empty)"
-        )
     if len(parent) != len(search):
         raise _Refused(
             f"it holds {len(parent):,} nodes; the search its Info names makes {len(search):,}"
         )
-    found = {"ParentID": parent, "Label": np.r_[-1, codes], "Status": status}
-    made = {
-        "ParentID": search.parent,
-        "Label": np.where(search.parent >= 0, search.row.astype(np.int64) * n + search.column, -1),
-        "Status": search.status,
-    }
+    found = {"ParentID": parent, "Label": np.array(labels, dtype=object), "Status": status}
+    made = {"ParentID": search.parent, "Label": decision_labels(search), "Status": search.status}
     shown = {
         "ParentID": lambda value: str(ids[value]) if value >= 0 else "-1",
-        "Label": lambda value: repr(decision_label(*divmod(int(value), n)) if value >= 0 else ""),
+        "Label": lambda value: repr(value[:60]),
         "Status": lambda value: f"{value} ({STATUS_NAMES[value]})",
     }
     for column, values in found.items():
@@ -397,26 +396,29 @@ def _cpqueens_tree(info: dict, parent, status, labels: list[str], ids) -> Compac
 
 def _replayed(info: dict, count: int) -> CompactTree:
     """The tree of the search a cpqueens Info names, built again."""
-    from .compact_build import compact_tree, node_bytes
+    from .build import decision_tree
+    from .compact_build import WORD_ROWS, compact_tree, node_bytes
 
     if info.get("format") != FORMAT:
         raise _Refused(f"its cpqueens Info is of format {info.get('format')!r}, not {FORMAT}")
     shown = json.dumps(info)[:120]
     try:
         n, propagation, rejected = info["n"], info["propagation"], info["include_rejected"]
-        if not isinstance(rejected, bool):
+        if not isinstance(rejected, bool) or not isinstance(n, int):
             raise TypeError
-        return compact_tree(
-            n,
-            {int(r): int(c) for r, c in info["fixed"]},
+        fixed = {int(r): int(c) for r, c in info["fixed"]}
+        search = dict(
             blocked=[(int(r), int(c)) for r, c in info["blocked"]],
             propagation=propagation,
             order=info["order"],
             include_rejected=rejected,
             max_depth=info["max_depth"],
-            # Room for the nodes the file holds, and no more: a lie about n is cheap.
-            max_bytes=2 * count * node_bytes(n, propagation) + 2**20,
         )
+        # Room for the nodes the file holds, and no more: a lie about n costs nothing.
+        if n > WORD_ROWS:  # past the compiled search's rows, through networkx
+            graph = decision_tree(n, fixed, max_nodes=2 * count + 1024, **search)
+            return CompactTree.from_networkx(graph)
+        return compact_tree(n, fixed, max_bytes=2 * count * node_bytes(n, propagation), **search)
     except TreeTooLargeError:
         raise _Refused(
             f"its cpqueens Info names a search of far more than the {count:,} nodes it holds"
