@@ -15,7 +15,7 @@ import test_report_browser
 from test_tree_explorer import HOSTILE, generic_tree
 
 import cpqueens
-from cpqueens.trees.compact import SOLUTION
+from cpqueens.trees.compact import CUT, SOLUTION
 from cpqueens.trees.explorer import write_explorer
 
 #: Debian's headless Chromium through its chromedriver, skipped (saying what is
@@ -132,14 +132,23 @@ def test_a_collapsed_subtree_expands_on_click_and_collapses_again(browser, tree8
     no_console_errors(browser)
 
 
-def test_hide_failed_draws_only_subtrees_with_solutions(browser, tree8, tmp_path):
-    opened(browser, tree8, tmp_path / "tree.html")
+@pytest.mark.parametrize("max_depth", [None, 5])
+def test_hide_failed_draws_only_subtrees_that_did_not_fail(browser, max_depth, tmp_path):
+    tree = cpqueens.compact_tree(8, max_depth=max_depth)
+    opened(browser, tree, tmp_path / "tree.html")
+    sizes = tree.subtree_sizes()
+
+    def failed(i):
+        below = tree.status[i : i + sizes[i]]
+        return not np.isin(below, (SOLUTION, CUT)).any()
+
     before = drawn(browser)
-    solutions = tree8.solutions_below()
-    assert any(solutions[i] == 0 for i in before)
+    assert any(failed(i) for i in before)
     by_id(browser, "hide-failed").click()
     hidden = drawn(browser)
-    assert hidden and all(solutions[i] > 0 for i in hidden) and len(hidden) < len(before)
+    assert hidden and not any(failed(i) for i in hidden) and len(hidden) < len(before)
+    # A subtree cut off by max_depth did not fail: it stays.
+    assert (max_depth is None) == all(tree.solutions_below()[i] > 0 for i in hidden)
     by_id(browser, "hide-failed").click()
     assert sorted(drawn(browser)) == sorted(before)
     no_console_errors(browser)

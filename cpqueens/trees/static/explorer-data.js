@@ -22,6 +22,7 @@
   CPQ.SOLUTION = 0;
   CPQ.FAILURE = 1;
   CPQ.BRANCH = 2;
+  CPQ.REJECTED = 3;
 
   CPQ.loadTree = function (data) {
     const N = data.nodes;
@@ -44,6 +45,9 @@
     const size = new Int32Array(N);
     const solutions = new Int32Array(N);
     const leaves = new Int32Array(N);
+    // The leaves below that are no failure (solutions, and nodes cut off by max_depth):
+    // a subtree without any is a failed subtree, the one "hide failed" hides.
+    const unfailed = new Int32Array(N);
     const height = new Uint16Array(N);
     const kids = new Int32Array(N);
     let maxDepth = 0;
@@ -55,12 +59,16 @@
     for (let i = N - 1; i >= 0; i--) {
       size[i] += 1;
       if (T.status[i] === CPQ.SOLUTION) solutions[i] += 1;
-      if (kids[i] === 0) leaves[i] += 1;
+      if (kids[i] === 0) {
+        leaves[i] += 1;
+        if (T.status[i] !== CPQ.FAILURE && T.status[i] !== CPQ.REJECTED) unfailed[i] += 1;
+      }
       const p = T.parent[i];
       if (p >= 0) {
         size[p] += size[i];
         solutions[p] += solutions[i];
         leaves[p] += leaves[i];
+        unfailed[p] += unfailed[i];
         if (height[i] + 1 > height[p]) height[p] = height[i] + 1;
       }
     }
@@ -69,7 +77,7 @@
     const leafStart = new Int32Array(N + 1);
     for (let i = 0; i < N; i++) leafStart[i + 1] = leafStart[i] + (kids[i] === 0 ? 1 : 0);
     Object.assign(T, { depth: depth, size: size, solutions: solutions, leaves: leaves,
-                       height: height, kids: kids, leafStart: leafStart, maxDepth: maxDepth });
+                       unfailed: unfailed, height: height, kids: kids, leafStart: leafStart, maxDepth: maxDepth });
     return T;
   };
 

@@ -35,7 +35,7 @@
     svg.call(zoom).on("dblclick.zoom", null);
     let drawn = 0, positions = new Map();
 
-    function shown(i) { return i === 0 || !(state.hideFailed && T.solutions[i] === 0); }
+    function shown(i) { return i === 0 || !(state.hideFailed && T.unfailed[i] === 0); }
     function shownChildren(i) { return CPQ.children(T, i).filter(shown); }
 
     // Expand the nodes below `starts` level by level, while the drawing stays within
@@ -88,7 +88,9 @@
       const folded = g.filter(function (d) { return T.kids[d.data] > 0 && !state.expanded[d.data]; });
       folded.append("path")
         .attr("class", function (d) {
-          return "aggregate " + (T.solutions[d.data] > 0 ? "has-solutions" : "all-failed");
+          const i = d.data;
+          return "aggregate " + (T.solutions[i] > 0 ? "has-solutions"
+            : T.unfailed[i] > 0 ? "undetermined" : "all-failed");
         })
         .attr("d", function (d) {
           const w = Math.min(20, 6 + 2 * Math.log2(T.size[d.data]));
@@ -205,7 +207,7 @@
     function rowHeight() { return Math.max(3, Math.min(28, box.height / (T.maxDepth + 1))); }
     function X(leaf) { return box.t.applyX(leaf / total * box.width); }
     function Y(depth) { return box.t.y + depth * rowHeight() * box.t.k; }
-    function hidden(i) { return i > 0 && state.hideFailed && T.solutions[i] === 0; }
+    function hidden(i) { return i > 0 && state.hideFailed && T.unfailed[i] === 0; }
 
     // Nodes too narrow to tell apart are pooled per pixel column and level: the cell
     // is green if it holds a solution, else red to blue by its share of failures.
@@ -284,7 +286,7 @@
     let levels = depths;  // the levels that fit the canvas, one pixel row at least each
     function rowHeight() { return Math.max(1, Math.min(12, Math.floor(box.height / depths))); }
     function column(i) { return Math.floor(box.t.applyX((i / T.N) * box.width)); }
-    function hidden(i) { return i > 0 && state.hideFailed && T.solutions[i] === 0; }
+    function hidden(i) { return i > 0 && state.hideFailed && T.unfailed[i] === 0; }
 
     function draw() {
       box.fit();
