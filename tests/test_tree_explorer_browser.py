@@ -155,6 +155,8 @@ def test_hide_failed_draws_only_subtrees_that_did_not_fail(browser, max_depth, t
 
 
 def test_next_solution_walks_the_solutions_in_search_order(browser, tree8, tmp_path):
+    from selenium.webdriver.common.by import By
+
     opened(browser, tree8, tmp_path / "tree.html")
     expected = np.flatnonzero(tree8.status == SOLUTION)[:3].tolist()
     for node in expected:
@@ -165,6 +167,19 @@ def test_next_solution_walks_the_solutions_in_search_order(browser, tree8, tmp_p
         assert cpqueens.is_valid(shown)
         # Its path is revealed: the node is drawn, selected.
         assert drawn(browser, "g.node.selected") == [node]
+    # The keys walk from there: up to a node with two children, down, right, left.
+    from selenium.webdriver.common.keys import Keys
+
+    walk, at = [], node
+    while len(tree8.children(at)) < 2:
+        at = int(tree8.parent[at])
+        walk.append((Keys.ARROW_UP, at))
+    first, second = tree8.children(at)[:2].tolist()
+    walk += [(Keys.ARROW_DOWN, first), (Keys.ARROW_RIGHT, second), (Keys.ARROW_LEFT, first)]
+    for key, expected in walk:
+        browser.find_element(By.TAG_NAME, "body").send_keys(key)
+        assert by_id(browser, "selected-id").get_attribute("data-value") == str(expected)
+        assert drawn(browser, "g.node.selected") == [expected]
     no_console_errors(browser)
 
 

@@ -156,6 +156,23 @@
   on("expand-selected", function () { views.tree.expand(state.selected); });
   on("collapse-selected", function () { views.tree.collapse(state.selected); });
   on("reset-zoom", function () { views[state.view].resetZoom(); });
+  // Keys walk the tree from the selected node: up to the parent, down to the first
+  // child (expanding it), left and right to the siblings.
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.target.tagName === "INPUT") return;
+    const i = state.selected, p = T.parent[i];
+    let next = -1;
+    if (event.key === "ArrowUp") next = p;
+    else if (event.key === "ArrowDown" && T.kids[i] > 0) next = i + 1;
+    else if (p >= 0 && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      const siblings = CPQ.children(T, p), at = siblings.indexOf(i);
+      next = siblings[at + (event.key === "ArrowLeft" ? -1 : 1)];
+      if (next === undefined) next = -1;
+    }
+    if (next < 0) return;
+    event.preventDefault();
+    app.select(next, true);
+  });
   window.addEventListener("resize", function () { if (state.view !== "tree") views[state.view].draw(); });
 
   // ---------------------------------------------------------------- the page
