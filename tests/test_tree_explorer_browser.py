@@ -110,6 +110,16 @@ def test_count_board_and_figures_of_a_clicked_node(browser, tree8, tmp_path):
     assert shown["depth"] == "3" and shown["label"] == tree8.label(node)
     assert shown["subtree size"] == f"{sizes[node]:,}"
     assert shown["solutions below"] == f"{solutions[node]:,}"
+    # Hovering another node shows it for as long as the pointer stays there.
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    other = next(i for i in drawn(browser) if tree8.depth[i] == 2)
+    mark = browser.find_element(By.CSS_SELECTOR, f'g.node[data-id="{other}"] path.mark')
+    ActionChains(browser).move_to_element(mark).perform()
+    assert board(browser, 8) == tree8.placement(other) and figures(browser)["depth"] == "2"
+    ActionChains(browser).move_to_element(by_id(browser, "figures")).perform()
+    assert board(browser, 8) == tree8.placement(node)
     no_console_errors(browser)
 
 
