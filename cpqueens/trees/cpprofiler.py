@@ -237,7 +237,6 @@ def _read(db: sqlite3.Connection) -> CompactTree:
     missing = [c for c in _NODE_COLUMNS if c.lower() not in names]
     if missing:
         raise _Refused(f"its Nodes table has no column {', '.join(missing)}")
-    _check_types(db)
     ids, parents, alternatives, kids, status, labels = _node_arrays(db)
     if len(ids) == 0:
         raise _Refused("its Nodes table is empty")
@@ -271,15 +270,26 @@ def _check_types(db: sqlite3.Connection) -> None:
 
 
 def _node_arrays(db: sqlite3.Connection) -> tuple[Any, ...]:
-    """The columns of Nodes as arrays (Label as a list), read a chunk at a time."""
+    """The columns of Nodes as arrays (Label as a list), read a chunk at a time; a value
+    of another type comes as NULL, and then the node is named (:func:`_check_types`)."""
     numbers, labels = [np.empty((0, 5), np.int64)], []
-    cursor = db.execute(f"SELECT {', '.join(_NODE_COLUMNS[:5])} FROM Nodes ORDER BY NodeID")
+    checked = [f"CASE WHEN typeof({c}) = 'integer' THEN {c} END" for c in _NODE_COLUMNS[:5]]
+    cursor = db.execute(f"SELECT {', '.join(checked)} FROM Nodes ORDER BY NodeID")
     while rows := cursor.fetchmany(CHUNK):
-        numbers.append(np.array(rows, dtype=np.int64))
-    cursor = db.execute("SELECT Label FROM Nodes ORDER BY NodeID")
+        try:
+            numbers.append(np.array(rows, dtype=np.int64))
+        except TypeError:
+            _check_types(db)
+    cursor = db.execute(
+        "SELECT CASE WHEN typeof(Label) = 'text' THEN Label WHEN Label IS NULL THEN '' END"
+        " FROM Nodes ORDER BY NodeID"
+    )
     while rows := cursor.fetchmany(CHUNK):
-        labels.extend([label or "" for (label,) in rows])
-    return (*np.concatenate(numbers).T, labels)
+        labels.extend([label for (label,) in rows])
+    ids, parents, alternatives, kids, status = np.concatenate(numbers).T
+    if None in labels or ((status < 0) | (status > 5)).any():
+        _check_types(db)
+    return ids, parents, alternatives, kids, status, labels
 
 
 def _structure(ids, parents, alternatives, kids) -> tuple[np.ndarray, np.ndarray]:
