@@ -330,3 +330,14 @@ def test_a_cpqueens_file_altered_is_refused(tmp_path):
         changed = {**info["cpqueens"], key: value}
         path = alter(written(), "UPDATE Info SET Info = ?", json.dumps({"cpqueens": changed}))
         refused(path, *words)
+
+
+def test_a_merged_tree_goes_there_and_back_from_its_labels(tmp_path):
+    from cpqueens.trees.compare import compare_trees
+
+    a = cpqueens.compact_tree(7, {2: 4}, propagation="forward", include_rejected=True)
+    merged = compare_trees(a, cpqueens.compact_tree(7, {2: 4}, propagation="arc")).merged
+    back = cpqueens.read_tree(cpqueens.export_tree(merged, tmp_path / "merged.sqlite"))
+    assert back == merged and back.note == merged.note and back.domains is None
+    path = alter(tmp_path / "merged.sqlite", "UPDATE Nodes SET Label = 'q[9] = 1' WHERE NodeID = 3")
+    refused(path, "node 3: its Label 'q[9] = 1' is not a decision")

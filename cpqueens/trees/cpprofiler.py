@@ -1,38 +1,34 @@
 """CP-Profiler's execution database: a search tree saved for CP-Profiler, and read back.
 
 CP-Profiler (Monash University) saves a search tree as an SQLite file of four
-tables, made exactly as it makes them (:data:`TABLES`):
+tables, made here exactly as it makes them (:data:`TABLES`):
 
-* ``Nodes(NodeID, ParentID, Alternative, NKids, Status, Label)``: one row a node,
-  written in preorder with ids 0, 1, 2, ...; the root's ParentID and Alternative
-  are -1, a child's Alternative is its index among its parent's children, NKids
-  its number of children, Status CP-Profiler's code (0 solved, 1 failed, 2 branch,
-  3 skipped: a rejected attempt, 4 undetermined: a node ``max_depth`` cut off,
-  5 merged), the same numbers as :data:`~cpqueens.trees.compact.STATUS_NAMES`;
-* ``Bookmarks`` and ``Nogoods``, left empty;
-* ``Info``, one row at the root: JSON ``{"cpqueens": {...}}`` holding the tree's
-  search (n, fixed, blocked, propagation, order, include_rejected, max_depth).
+* ``Nodes(NodeID, ParentID, Alternative, NKids, Status, Label)``: a row a node, in
+  preorder, ids 0, 1, 2, ...; the root's ParentID and Alternative -1, a child's
+  Alternative its index among its parent's children, NKids its children, Status
+  CP-Profiler's code, the same as :data:`~cpqueens.trees.compact.STATUS_NAMES` (0
+  solved, 1 failed, 2 branch, 3 skipped: rejected, 4 undetermined: cut by
+  ``max_depth``, 5 merged), Label the decision, ``q[3] = 5`` for the queen of row 3
+  in column 5 (counted from 0 as everywhere in cpqueens; the root's empty);
+* ``Bookmarks`` and ``Nogoods``, empty;
+* ``Info``, a row at the root: JSON ``{"cpqueens": {...}}``, the tree's search (n,
+  fixed, blocked, propagation, order, include_rejected, max_depth).
 
-Reading such a file replays that search (:func:`cpqueens.compact_tree`), which
-gives back a propagated tree's domains and checks that the file holds exactly its
-nodes: a file cut short or altered is refused, naming the first node that is not
-the search's.
-
-A node's Label is its decision, ``q[3] = 5``: the queen of row 3 goes in column 5,
-both counted from 0 as everywhere in cpqueens; the root's is empty. A file written
-here reads back as the very same tree.
-
-A file of another solver (labels that are no cpqueens decision, no cpqueens
-``Info``) is read as a generic tree: its labels and statuses kept (5 merged too),
-no board size, rows and columns -1, and a ``note`` saying what cannot be shown. Any
-file that is not such a database is refused with an
-:class:`~cpqueens.errors.InvalidInputError` naming the file and what is wrong.
+Reading the file replays that search (:func:`cpqueens.compact_tree`): that gives
+back a propagated tree's domains, and a file cut short or altered is refused at the
+first node that is not the search's. A tree that is no search's own (the merge of
+two, with a ``note``) is read back from its labels, without domains. A file of
+another solver (no cpqueens ``Info``) is a generic tree: labels and statuses kept
+(5 merged too), no board, rows and columns -1, a ``note`` saying what cannot be
+shown. Any other file is refused with an :class:`~cpqueens.errors.InvalidInputError`
+naming it and what is wrong.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import stat
 from contextlib import closing
@@ -105,8 +101,8 @@ def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
         db = sqlite3.connect(temporary, isolation_level=None)
         try:
             # A new file renamed into place once whole: no journal is needed.
-            db.execute("PRAGMA journal_mode=OFF")
-            db.execute("PRAGMA synchronous=OFF")
+            for pragma in ("journal_mode=OFF", "synchronous=OFF"):
+                db.execute(f"PRAGMA {pragma}")
             with immediate(db):
                 for name, columns in TABLES.items():
                     db.execute(f"CREATE TABLE {name}({columns})")
@@ -164,6 +160,7 @@ def _info(tree: CompactTree) -> dict:
             "order": tree.order,
             "include_rejected": bool(tree.include_rejected),
             "max_depth": tree.max_depth,
+            "note": tree.note,  # a tree that is no search's own (two merged): not replayed
         }
     }
 
@@ -197,13 +194,10 @@ it is not an SQLite file
     try:
         with closing(_connect(source)) as db:
             return _read(db)
-    except _Refused as problem:
+    except (_Refused, sqlite3.DatabaseError) as error:
+        what = error if isinstance(error, _Refused) else f"SQLite says {error}"
         raise InvalidInputError(
-            f"cannot read the CP-Profiler database {str(path)!r}: {problem}"
-        ) from None
-    except sqlite3.DatabaseError as error:
-        raise InvalidInputError(
-            f"cannot read the CP-Profiler database {str(path)!r}: SQLite says {error}"
+            f"cannot read the CP-Profiler database {str(path)!r}: {what}"
         ) from None
 
 
@@ -252,12 +246,11 @@ def _read(db: sqlite3.Connection) -> CompactTree:
 
 def _check_types(db: sqlite3.Connection) -> None:
     """Refuse the first node whose values are not CP-Profiler's integers and text."""
+    kinds = ", ".join(f"typeof({c})" for c in _NODE_COLUMNS)
+    wrong = " OR ".join(f"typeof({c}) != 'integer'" for c in _NODE_COLUMNS[:5])
     bad = db.execute(
-        "SELECT NodeID, typeof(NodeID), typeof(ParentID), typeof(Alternative), typeof(NKids),"
-        " typeof(Status), typeof(Label) FROM Nodes WHERE typeof(NodeID) != 'integer'"
-        " OR typeof(ParentID) != 'integer' OR typeof(Alternative) != 'integer'"
-        " OR typeof(NKids) != 'integer' OR typeof(Status) != 'integer' OR Status < 0"
-        " OR Status > 5 OR typeof(Label) NOT IN ('text', 'null') LIMIT 1"
+        f"SELECT NodeID, {kinds} FROM Nodes WHERE {wrong} OR Status NOT BETWEEN 0 AND 5"
+        " OR typeof(Label) NOT IN ('text', 'null') LIMIT 1"
     ).fetchone()
     if bad is None:
         return
@@ -299,18 +292,15 @@ def _structure(ids, parents, alternatives, kids) -> tuple[np.ndarray, np.ndarray
         raise _Refused(f"node {ids[repeated[0]]} is given twice")
     roots = np.flatnonzero(parents == -1)
     if len(roots) != 1:
-        found = (
-            "no node has" if not len(roots) else f"nodes {ids[roots[0]]} and {ids[roots[1]]} have"
-        )
+        found = f"nodes {ids[roots[0]]} and {ids[roots[1]]} have" if len(roots) else "no node has"
         raise _Refused(f"{found} ParentID -1: a tree has one root")
     index = np.searchsorted(ids, parents)
     index[roots] = 0
     absent = (ids[np.minimum(index, len(ids) - 1)] != parents) & (parents != -1)
-    if absent.any():
-        i = np.flatnonzero(absent)[0]
+    if (absent := np.flatnonzero(absent)).size:
+        i = absent[0]
         raise _Refused(f"node {ids[i]} names ParentID {parents[i]}, which is not a node")
-    later = np.flatnonzero((parents >= ids) & (parents != -1))
-    if later.size:
+    if (later := np.flatnonzero((parents >= ids) & (parents != -1))).size:
         i = later[0]
         why = "itself" if parents[i] == ids[i] else f"node {parents[i]}, which comes later"
         raise _Refused(
@@ -337,50 +327,43 @@ def _structure(ids, parents, alternatives, kids) -> tuple[np.ndarray, np.ndarray
 
 def _cpqueens_info(db: sqlite3.Connection, root: int) -> dict | None:
     """The cpqueens search the file's Info holds at the root, or None (another solver's)."""
-    try:
+    try:  # no Info table, one of another shape, or no JSON there: another solver's
         row = db.execute("SELECT Info FROM Info WHERE NodeID = ?", (root,)).fetchone()
-    except sqlite3.DatabaseError:  # no Info table, or one of another shape
-        return None
-    try:
         info = json.loads(row[0]) if row and isinstance(row[0], str) else None
-    except ValueError:
+    except (sqlite3.DatabaseError, ValueError, RecursionError):
         return None
     found = info.get("cpqueens") if isinstance(info, dict) else None
     return found if isinstance(found, dict) else None
 
 
 def _generic(parent: np.ndarray, status: np.ndarray, labels: list[str]) -> CompactTree:
-    count = len(parent)
-    depth = depths(parent)
-    if depth.max() > np.iinfo(np.uint16).max:
-        raise _Refused(f"it is {depth.max():,} levels deep, more than a tree may be")
-    minus = np.full(count, -1, dtype=np.int16)
-    return CompactTree(
-        parent=parent.astype(_index_type(count)),
-        depth=depth.astype(np.uint16),
-        row=minus,
-        column=minus.copy(),
-        status=status,
-        domains=None,
-        n=None,
-        fixed={},
-        blocked=(),
-        propagation="none",
-        order="row",
-        include_rejected=bool((status == 3).any()),
-        max_depth=None,
-        labels=labels,
-        note=_GENERIC_NOTE,
+    minus = np.full(len(parent), -1)
+    rejected = bool((status == 3).any())
+    return _tree(
+        parent, minus, minus, status, include_rejected=rejected, labels=labels, note=_GENERIC_NOTE
     )
 
 
-def _index_type(count: int) -> type:
-    return np.int32 if count < 2**31 else np.int64
+def _tree(parent, row, column, status, **settings: Any) -> CompactTree:
+    """A CompactTree of these arrays in preorder, in its types."""
+    depth = depths(parent)
+    if depth.max() > np.iinfo(np.uint16).max:
+        raise _Refused(f"it is {depth.max():,} levels deep, more than a tree may be")
+    return CompactTree(
+        parent=parent.astype(np.int32 if len(parent) < 2**31 else np.int64),
+        depth=depth.astype(np.uint16),
+        row=row.astype(np.int16),
+        column=column.astype(np.int16),
+        status=status,
+        **settings,
+    )
 
 
 def _cpqueens_tree(info: dict, parent, status, labels: list[str], ids) -> CompactTree:
     """The tree the cpqueens Info names, replayed (domains and all), once the file's
     nodes are found to be exactly its nodes."""
+    if info.get("note") is not None:
+        return _unreplayed(info, parent, status, labels, ids)
     search = _replayed(info, len(parent))
     if len(parent) != len(search):
         raise _Refused(
@@ -409,31 +392,53 @@ def _replayed(info: dict, count: int) -> CompactTree:
     from .build import decision_tree
     from .compact_build import WORD_ROWS, compact_tree, node_bytes
 
-    if info.get("format") != FORMAT:
-        raise _Refused(f"its cpqueens Info is of format {info.get('format')!r}, not {FORMAT}")
-    shown = json.dumps(info)[:120]
+    n, fixed, search = _search_of(info)
     try:
-        n, propagation, rejected = info["n"], info["propagation"], info["include_rejected"]
-        if not isinstance(rejected, bool) or not isinstance(n, int):
-            raise TypeError
-        fixed = {int(r): int(c) for r, c in info["fixed"]}
-        search = dict(
-            blocked=[(int(r), int(c)) for r, c in info["blocked"]],
-            propagation=propagation,
-            order=info["order"],
-            include_rejected=rejected,
-            max_depth=info["max_depth"],
-        )
         # Room for the nodes the file holds, and no more: a lie about n costs nothing.
         if n > WORD_ROWS:  # past the compiled search's rows, through networkx
             graph = decision_tree(n, fixed, max_nodes=2 * count + 1024, **search)
             return CompactTree.from_networkx(graph)
-        return compact_tree(n, fixed, max_bytes=2 * count * node_bytes(n, propagation), **search)
+        per_node = node_bytes(n, search["propagation"])
+        return compact_tree(n, fixed, max_bytes=2 * count * per_node, **search)
     except TreeTooLargeError:
         raise _Refused(
             f"its cpqueens Info names a search of far more than the {count:,} nodes it holds"
         ) from None
     except InvalidInputError as error:
         raise _Refused(f"its cpqueens Info names a search cpqueens refuses ({error})") from None
-    except (KeyError, TypeError, ValueError, OverflowError):
+
+
+def _search_of(info: dict) -> tuple[int, dict, dict]:
+    """The board size, fixed queens and the rest of the search a cpqueens Info names."""
+    if info.get("format") != FORMAT:
+        raise _Refused(f"its cpqueens Info is of format {info.get('format')!r}, not {FORMAT}")
+    try:
+        n, rejected = info["n"], info["include_rejected"]
+        if not isinstance(rejected, bool) or not isinstance(n, int) or not 1 <= n <= 10_000:
+            raise TypeError
+        search = dict(
+            blocked=tuple(sorted((int(r), int(c)) for r, c in info["blocked"])),
+            propagation=info["propagation"],
+            order=info["order"],
+            include_rejected=rejected,
+            max_depth=info["max_depth"],
+        )
+        return n, {int(r): int(c) for r, c in info["fixed"]}, search
+    except (KeyError, TypeError, ValueError):
+        shown = json.dumps(info)[:120]
         raise _Refused(f"its cpqueens Info is not one cpqueens writes: {shown}") from None
+
+
+def _unreplayed(info: dict, parent, status, labels: list[str], ids) -> CompactTree:
+    """A cpqueens tree that is no search's own (two trees merged): its settings as
+    written, rows and columns read off its labels, no domains."""
+    n, fixed, search = _search_of(info)
+    unique, inverse = np.unique(np.array(labels[1:], dtype=str), return_inverse=True)
+    found = [re.fullmatch(r"q\[(\d{1,5})\] = (\d{1,5})", text) for text in unique]
+    pairs = np.array([[int(m[1]), int(m[2])] if m else [n, n] for m in found], np.int64)
+    bad = np.flatnonzero((pairs.reshape(-1, 2) >= n).any(axis=1)[inverse]) + 1
+    if labels[0] or bad.size:
+        i = 0 if labels[0] else bad[0]
+        raise _Refused(f"node {ids[i]}: its Label {labels[i][:60]!r} is not a decision")
+    row, column = np.vstack([[-1, -1], pairs.reshape(-1, 2)[inverse]]).T
+    return _tree(parent, row, column, status, n=n, fixed=fixed, note=str(info["note"]), **search)
