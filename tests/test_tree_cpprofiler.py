@@ -208,8 +208,8 @@ def test_another_solvers_database_is_a_generic_tree(tmp_path):
     assert (tree.row == -1).all() and (tree.column == -1).all()
     assert "no boards" in tree.note and "no domains" in tree.note
     assert tree.label(5) == HOSTILE
-    with pytest.raises(InvalidInputError, match="generic tree"):
-        write_cpprofiler(tree, tmp_path / "again.sqlite")
+    again = read_cpprofiler(write_cpprofiler(tree, tmp_path / "again.sqlite"))
+    assert again == tree and again.labels[5] == HOSTILE and again.note == tree.note
 
 
 def test_a_cpqueens_label_in_another_solvers_file_stays_a_label(tmp_path):

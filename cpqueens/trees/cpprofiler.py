@@ -81,7 +81,8 @@ def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
 
     ``tree`` is a :class:`~cpqueens.trees.compact.CompactTree` or a tree of
     :func:`cpqueens.decision_tree`. The file opens in CP-Profiler ("open database")
-    and reads back with :func:`read_cpprofiler` as the same tree.
+    and reads back with :func:`read_cpprofiler` as the same tree (a generic tree,
+    read from another solver's file, with its own labels).
 
     >>> import cpqueens, tempfile, pathlib
     >>> tree = cpqueens.compact_tree(6, propagation="forward")
@@ -91,11 +92,6 @@ def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
     (True, 131, 'q0=0')
     """
     tree = as_compact(tree)
-    if tree.n is None:
-        raise InvalidInputError(
-            "write_cpprofiler saves cpqueens trees; this one is a generic tree read "
-            "from another solver's database (no board size)"
-        )
     check_target(path)
     with atomic_path(path) as temporary:
         db = sqlite3.connect(temporary, isolation_level=None)
@@ -107,7 +103,8 @@ def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
                 for name, columns in TABLES.items():
                     db.execute(f"CREATE TABLE {name}({columns})")
                 db.executemany("INSERT INTO Nodes VALUES (?,?,?,?,?,?)", _node_rows(tree))
-                db.execute("INSERT INTO Info VALUES (0, ?)", (json.dumps(_info(tree)),))
+                if tree.n is not None:  # a generic tree goes back as it came: no Info
+                    db.execute("INSERT INTO Info VALUES (0, ?)", (json.dumps(_info(tree)),))
         finally:
             db.close()
         with open(temporary, "rb") as file:  # on disk before it is renamed into place
@@ -121,7 +118,10 @@ def _node_rows(tree: CompactTree):
     parent = np.asarray(tree.parent, dtype=np.int64)
     kids = np.bincount(parent[1:], minlength=count)
     alternative = sibling_index_by(parent, np.arange(count))
-    names = decision_labels(tree)
+    if tree.n is None:  # a generic tree: its own labels, if it has any
+        names = np.array(tree.labels or [""] * count, dtype=object)
+    else:
+        names = decision_labels(tree)
     for start in range(0, count, CHUNK):
         part = slice(start, min(start + CHUNK, count))
         yield from zip(
