@@ -13,7 +13,7 @@ from reference import brute_force
 import cpqueens
 from cpqueens.board import attacking_pairs
 from cpqueens.trees import drawing
-from cpqueens.trees.compact import BRANCH, FAILURE, SOLUTION, CompactTree
+from cpqueens.trees.compact import BRANCH, CUT, FAILURE, SOLUTION, CompactTree
 from cpqueens.trees.layout import collapse_failed
 from cpqueens.trees.pictures import (
     SIDE_CLASSES,
@@ -334,7 +334,7 @@ def test_traditional_titles_are_not_read_as_mathematics(tmp_path):
     figure = drawing._figure(G, G, False, HOSTILE)
     ax = figure.axes[0]
     assert ax.get_title(loc="left") == HOSTILE
-    assert not [t for t in ax.texts + [ax._left_title] if t.get_parse_math()]
+    assert not [t for t in [*ax.texts, ax._left_title] if t.get_parse_math()]
     figure.canvas.draw()
     svg = cpqueens.draw_tree(G, tmp_path / "t.svg", title=HOSTILE)
     _texts(svg)
@@ -372,3 +372,20 @@ def test_every_depth_a_row_and_none_lost():
     assert image.shape == (tree.depth.max() + 1, 50, 3)
     assert counts.sum() == len(tree) and step == 1
     assert list(itertools.islice(names, 2)) == ["solution", "failure"]
+
+
+def test_a_branch_above_a_cut_is_not_called_barren():
+    tree = cpqueens.compact_tree(8, max_depth=5)
+    classes, names = node_classes(tree)
+    children, _ = _walk(tree)
+
+    def below(node):
+        yield node
+        for child in children[node]:
+            yield from below(child)
+
+    for node in np.flatnonzero(tree.status == BRANCH):
+        statuses = {int(tree.status[v]) for v in below(node)}
+        barren = SOLUTION not in statuses and CUT not in statuses
+        assert (classes[node] == names.index("branch, no solution below")) == barren
+    assert (classes == names.index("branch, no solution below")).any()

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from .compact import CompactTree
 
 #: The classes of a tree's nodes by status (the first six are the status codes), and
-#: of a merged tree's by side. A branch is blue when a solution lies below it.
+#: of a merged tree's by side. A branch is blue when a solution, or a cut (where the
+#: search was stopped), lies below it, grey-blue when neither does.
 STATUS_CLASSES = (
     "solution", "failure", "branch", "rejected", "cut", "merged", "branch, no solution below",
 )  # fmt: skip
@@ -60,7 +61,7 @@ def node_classes(tree: CompactTree, highlight: np.ndarray | None = None) -> tupl
     >>> classes.tolist()[:6], names[classes[1]]
     ([2, 6, 1, 6, 1, 2], 'branch, no solution below')
     """
-    from .compact import BRANCH, SOLUTION
+    from .compact import BRANCH, CUT, SOLUTION
 
     status = np.asarray(tree.status)
     if highlight is not None:
@@ -77,6 +78,14 @@ def node_classes(tree: CompactTree, highlight: np.ndarray | None = None) -> tupl
     classes = status.astype(np.uint8)
     if status.size:
         barren = (status == BRANCH) & (tree.solutions_below() == 0)
+        cut = status == CUT
+        if cut.any():
+            # Below a cut nothing is known: a branch above one is not called barren.
+            ends = np.arange(len(status), dtype=np.int64)
+            ends += tree.subtree_sizes()
+            before = np.zeros(len(status) + 1, dtype=np.int64)
+            np.cumsum(cut, out=before[1:])
+            barren &= before[ends] == before[:-1]
         classes[barren] = BARREN
     return classes, STATUS_CLASSES
 
@@ -92,22 +101,31 @@ def icicle_spans(tree: CompactTree) -> tuple[np.ndarray, np.ndarray]:
     ([0, 0, 0, 1, 1], [6, 2, 1, 1, 1])
     """
     sizes = tree.subtree_sizes()
-    leaf = np.ones(len(sizes), dtype=bool)
-    leaf[np.asarray(tree.parent[1:])] = False
+    depth = np.asarray(tree.depth)
+    # In preorder a node is a leaf when the next node is no deeper (or there is none).
+    leaf = np.ones(len(depth), dtype=bool)
+    np.less_equal(depth[1:], depth[:-1], out=leaf[:-1])
     # before[i]: the leaves among nodes 0 .. i-1; a subtree is the range i .. i+size-1.
-    before = np.zeros(len(sizes) + 1, dtype=np.int64)
+    before = np.zeros(len(depth) + 1, dtype=np.int64)
     np.cumsum(leaf, out=before[1:])
     left = before[:-1]
-    width = before[np.arange(len(sizes)) + sizes] - left
+    ends = np.arange(len(depth), dtype=np.int64)
+    ends += sizes
+    width = before[ends]
+    width -= left
     return left, width
 
 
-def icicle_weights(tree: CompactTree, width: int, classes: np.ndarray, kinds: int) -> np.ndarray:
-    """The fraction of each pixel of the icicle each class covers.
+def icicle_weights(
+    tree: CompactTree, width: int, classes: np.ndarray, kinds: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The fraction of each pixel of the icicle each class covers, and where bars start.
 
     Returns an array (depths, width, kinds): row ``d`` is depth ``d``, and a row's
     fractions add up to the share of the pixel that bars of that depth cover. A bar
-    covers the pixels wholly inside it and parts of the two at its ends.
+    covers the pixels wholly inside it and parts of the two at its ends. And an
+    array (depths, width) of flags: the first pixel of each bar at least
+    :data:`EDGE_PIXELS` wide, to draw a line between neighbours of one colour.
 
     >>> tree = _example()
     >>> classes, names = node_classes(tree)
@@ -116,32 +134,46 @@ def icicle_weights(tree: CompactTree, width: int, classes: np.ndarray, kinds: in
     [[0.17, 1.0, 1.0, 1.0, 0.17], [0.0, 0.33, 1.0, 0.33, 0.0]]
     """
     left, span = icicle_spans(tree)
-    depth = np.asarray(tree.depth, dtype=np.int64)
+    depth = np.asarray(tree.depth)
     levels = int(depth.max(initial=0)) + 1
-    scale = width / max(1, int(span[0]) if len(span) else 1)
-    start = left * scale
-    end = start + span * scale
-    del left, span
-    first = np.minimum(np.floor(start).astype(np.int64), width - 1)
-    last = np.floor(end).astype(np.int64)  # may be ``width``: a column left out below
-    # One flat index a (depth, column, class); a column more keeps ``last`` in range.
-    cell = (depth * (width + 1)) * kinds + classes
+    leaves = max(1, int(span[0]) if len(span) else 1)
+    scale = width / leaves
+    # Each bar's first and last pixel, in integers; the last may be ``width`` (a
+    # column more, left out at the end). Most bars lie within one pixel: only the
+    # few that cross a pixel's edge (at most ``width`` a depth) need more.
+    first = left * width
+    first //= leaves
+    last = left + span
+    last *= width
+    last //= leaves
+    cross = np.flatnonzero(last > first)
+    del last
+    # One flat index a (depth, column, class).
+    cell = depth.astype(np.int64)
+    cell *= width + 1
+    cell += first
+    cell *= kinds
+    cell += classes
     size = levels * (width + 1) * kinds
-    # Each bar's first pixel, partly or (a bar within one pixel) only partly covered.
-    partial = np.bincount(
-        cell + first * kinds, weights=np.minimum(end, first + 1) - start, minlength=size
-    )
-    across = last > first
-    tail = cell[across] + last[across] * kinds
-    partial += np.bincount(tail, weights=end[across] - last[across], minlength=size)
+    covered = span * scale  # a bar within one pixel covers this much of it
+    start, end = left[cross] * scale, (left[cross] + span[cross]) * scale
+    first_c = first[cross]
+    del first
+    last_c = np.floor(end).astype(np.int64)
+    covered[cross] = first_c + 1 - start  # the rest of its first pixel
+    partial = np.bincount(cell, weights=covered, minlength=size)
+    del covered
+    head = cell[cross]
+    tail = head + (last_c - first_c) * kinds
+    partial += np.bincount(tail, weights=end - last_c, minlength=size)
     # The pixels between: +1 after the first pixel, -1 at the last, summed along the row.
-    steps = np.bincount(cell[across] + (first[across] + 1) * kinds, minlength=size)
+    steps = np.bincount(head + kinds, minlength=size)
     steps -= np.bincount(tail, minlength=size)
     shape = (levels, width + 1, kinds)
     weights = partial.reshape(shape) + np.cumsum(steps.reshape(shape), axis=1)
     edges = np.zeros((levels, width), dtype=bool)
-    wide = (end - start) >= EDGE_PIXELS
-    edges[depth[wide], first[wide]] = True
+    wide = end - start >= EDGE_PIXELS
+    edges[depth[cross[wide]], first_c[wide]] = True
     return weights[:, :width, :], edges
 
 

@@ -112,6 +112,9 @@ def picture_title(tree: CompactTree, style: str) -> str:
     >>> from cpqueens.trees.pictures import _example
     >>> picture_title(_example(), "icicle")
     '4-queens search tree: 16 nodes below the root, 2 solutions, 4 failures (icicle)'
+    >>> import cpqueens
+    >>> picture_title(cpqueens.compact_tree(8, max_depth=3), "pixel").partition("root, ")[2]
+    'cut at depth 3 before any solution, 0 failures (pixel tree)'
     """
     from .compact import FAILURE, REJECTED, SOLUTION
 
@@ -120,17 +123,20 @@ def picture_title(tree: CompactTree, style: str) -> str:
     board = "search tree" if tree.n is None else f"{tree.n}-queens search tree"
     if tree.propagation != "none" or tree.order != "row":
         board += f", {tree.propagation} propagation, {tree.order} order"
+    solutions = plural(int((status == SOLUTION).sum()), "solution")
+    if tree.max_depth is not None and solutions == "0 solutions":
+        # Solutions may lie below the cut: "0 solutions" would say what is not known.
+        solutions = f"cut at depth {tree.max_depth} before any solution"
+    elif tree.max_depth is not None:
+        solutions += f" above the cut at depth {tree.max_depth}"
     text = (
-        f"{board}: {plural(below, 'node')} below the root, "
-        f"{plural(int((status == SOLUTION).sum()), 'solution')}, "
+        f"{board}: {plural(below, 'node')} below the root, {solutions}, "
         f"{plural(int((status == FAILURE).sum()), 'failure')}"
     )
     if tree.fixed:
         text += f", {plural(len(tree.fixed), 'queen')} given"
     if tree.blocked:
         text += f", {plural(len(tree.blocked), 'blocked square')}"
-    if tree.max_depth is not None:
-        text += f", cut at depth {tree.max_depth}"
     if tree.note:
         text += f"; {tree.note}"
     return f"{text} ({'pixel tree' if style == 'pixel' else style})"
