@@ -2,6 +2,8 @@
 straight from the networkx trees, the merged tree, the first node where trees part,
 unaligned searches compared by depth, and the report of two trees that should agree."""
 
+import base64
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -11,6 +13,7 @@ from cpqueens.checking.tree_agreement import tree_disagreement
 from cpqueens.errors import InvalidInputError
 from cpqueens.trees.compact import CompactTree
 from cpqueens.trees.compare import BOTH, ONLY_A, ONLY_B, compare_trees
+from cpqueens.trees.explorer import tree_payload, write_explorer
 
 
 def paths(G):
@@ -130,7 +133,7 @@ def test_forward_against_arc_at_n8():
     assert c.pruned.nodes.sum() == c.only_a
 
 
-def test_the_merged_tree_holds_both_trees_in_their_order():
+def test_the_merged_tree_holds_both_trees_in_their_order(tmp_path):
     a = cpqueens.compact_tree(7, propagation="forward", include_rejected=True, max_depth=4)
     b = cpqueens.compact_tree(7, propagation="arc")
     c = compare_trees(a, b)
@@ -148,6 +151,9 @@ def test_the_merged_tree_holds_both_trees_in_their_order():
     assert (side[merged.parent[side == ONLY_A]] != ONLY_B).all()
     has_children = np.bincount(merged.parent[1:], minlength=len(merged)) > 0
     assert (merged.status[has_children] == 2).all()
+    # The explorer colours it by side.
+    assert write_explorer(merged, tmp_path / "merged.html", side=side).exists()
+    assert base64.b64decode(tree_payload(merged, side=side)["side"]) == side.tobytes()
 
 
 def test_identical_trees_are_all_both():
