@@ -37,16 +37,23 @@ _BITS = 14  # rows and columns below 2**14 (boards up to 10,000)
 
 
 class Difference(NamedTuple):
-    """Where two trees part: a node of the merged tree, its path of (row, column)
-    decisions from the root, and what each tree has there."""
+    """Where two trees part: the node in the merged tree, in a and in b, its path of
+    (row, column) decisions from the root, and what each tree has there."""
 
     node: int
+    node_a: int
+    node_b: int
     path: tuple[tuple[int, int], ...]
-    what: str
+    a: str
+    b: str
+
+    @property
+    def where(self) -> str:
+        """The path as decisions: ``"q[0] = 0, q[1] = 2"`` (``"the root"``)."""
+        return ", ".join(f"q[{r}] = {c}" for r, c in self.path) or "the root"
 
     def __str__(self) -> str:
-        where = ", ".join(f"q[{r}] = {c}" for r, c in self.path) or "the root"
-        return f"the trees part at {where}: {self.what}"
+        return f"the trees part at {self.where}: a has {self.a}; b has {self.b}"
 
 
 class Pruned(NamedTuple):
@@ -208,11 +215,9 @@ q[3] = 6, q[3] = 7), 10 nodes below; b has failure
     if parts.any():
         node = int(np.flatnonzero(parts)[0])
         path = _path(parent, row, column, node)
-        what = "; ".join(
-            f"{name} has {_describe(tree, int(np.flatnonzero(merged_of[k] == node)[0]))}"
-            for k, (name, tree) in enumerate((("a", a), ("b", b)))
-        )
-        difference = Difference(node, path, what)
+        ids = [int(np.flatnonzero(merged_of[k] == node)[0]) for k in (0, 1)]
+        described = (_describe(a, ids[0]), _describe(b, ids[1]))
+        difference = Difference(node, *ids, path, *described)
     comparison: dict[str, Any] = dict(
         merged=None, side=None, both=None, only_a=None, only_b=None, pruned=None
     )
