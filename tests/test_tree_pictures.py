@@ -389,3 +389,12 @@ def test_a_branch_above_a_cut_is_not_called_barren():
         barren = SOLUTION not in statuses and CUT not in statuses
         assert (classes[node] == names.index("branch, no solution below")) == barren
     assert (classes == names.index("branch, no solution below")).any()
+
+
+def test_a_generic_tree_is_drawn_as_an_image_only(tmp_path):
+    tree = cpqueens.compact_tree(4)
+    generic = CompactTree(parent=tree.parent, depth=tree.depth, row=tree.row * 0 - 1,
+                          column=tree.column * 0 - 1, status=tree.status, n=None)  # fmt: skip
+    with pytest.raises(cpqueens.InvalidInputError, match="style='icicle' or style='pixel'"):
+        cpqueens.draw_tree(generic, tmp_path / "t.png")
+    assert cpqueens.draw_tree(generic, tmp_path / "t.png", style="pixel").exists()

@@ -121,7 +121,7 @@ def draw_tree(
         Icicle and pixel styles: one code a node (0 in both trees, 1 only in A, 2
         only in B), to colour a merged tree by side (see :func:`draw_merged`).
     width : int, optional
-        Icicle and pixel styles: the image's width in pixels.
+        Icicle and pixel styles: the image's width in pixels, 16 to 20,000.
 
     Raises
     ------
@@ -185,13 +185,13 @@ def _draw_image(G, path, style, solutions_only, hide_failed, title, highlight, w
             f"solutions_only and hide_failed apply to style='traditional'; style={style!r} "
             "draws every node"
         )
-    if not isinstance(G, CompactTree):
-        _check_graph(G)
-        G = CompactTree.from_networkx(G)
     if width is None:
         width = DEFAULT_WIDTH
     elif isinstance(width, bool) or not isinstance(width, int) or not 16 <= width <= 20_000:
         raise InvalidInputError(f"width is a number of pixels from 16 to 20,000, got {width!r}")
+    if not isinstance(G, CompactTree):
+        _check_graph(G)
+        G = CompactTree.from_networkx(G)
     if G.number_of_nodes() == 0:
         raise InvalidInputError("draw_tree has nothing to draw: the tree has no nodes")
     return draw_picture(G, path, style, width=width, title=title, highlight=highlight)
@@ -224,6 +224,11 @@ def _as_networkx(G: object, solutions_only: bool, hide_failed: bool) -> nx.DiGra
     if not isinstance(G, CompactTree):
         _check_graph(G)
         return G  # type: ignore[return-value]
+    if G.n is None:
+        raise InvalidInputError(
+            "a generic tree (read from another solver's database) has no queens to label "
+            "its nodes with; draw it with style='icicle' or style='pixel'"
+        )
     solved = G.solutions_below() > 0
     if len(solved):
         solved[0] = True
