@@ -91,6 +91,8 @@ def test_hide_failed_draws_n10_and_plain_n9_is_refused_in_the_command_lines_word
             "--style icicle or pixel",
         ),
         (["-o", "t.png"], "give a board size N, or --instance FILE"),
+        (["6", "--compare", "none", "arc", "--propagation", "arc"], "drop --propagation"),
+        (["6", "--compare", "row", "first-fail", "--order", "first-fail"], "drop --order"),
     ],
 )
 def test_options_that_do_not_fit_are_refused(tmp_path, monkeypatch, args, words):

@@ -104,7 +104,8 @@ def tree(
     -o, print the size of the tree. With --propagation forward or arc, the tree is
     the constraint-propagation search: dead ends where a row's domain is wiped out
     are drawn apart, and --rejected shows the squares pruned away. --instance FILE
-    takes the board, its given queens and blocked squares from a file.
+    takes the board, its given queens and blocked squares from a file. --compare A B
+    builds two trees (two propagations or two orders) and prints how they differ.
     """
     problem = _problem(n, fixed, blocked, instance_file, diagonals)
     target = output_path(output, TREE_SUFFIXES)
@@ -306,6 +307,11 @@ def _compare(
         raise BadInput(
             f"--compare takes two propagations ({', '.join(PROPAGATIONS)}) or two orders "
             f"({', '.join(ORDERS)}), got {first!r} and {second!r}"
+        )
+    default = {"propagation": "none", "order": "row"}[kinds[0]]
+    if settings[kinds[0]] != default:
+        raise BadInput(
+            f"--compare {first} {second} sets the {kinds[0]} of each tree: drop --{kinds[0]}"
         )
     suffix = None if target is None else target.suffix.lower()
     if suffix not in (None, ".html", *PICTURES):
