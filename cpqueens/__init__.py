@@ -47,6 +47,7 @@ from .result import Result
 from .trees.build import decision_tree, tree_solutions
 from .trees.compact import CompactTree
 from .trees.compact_build import compact_tree
+from .trees.compare import compare_trees
 from .trees.drawing import draw_tree
 from .trees.readwrite import export_tree, read_tree
 
@@ -79,6 +80,7 @@ __all__ = [
     "backends",
     "canonical",
     "compact_tree",
+    "compare_trees",
     "count",
     "crosscheck",
     "decision_tree",

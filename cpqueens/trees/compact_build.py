@@ -105,7 +105,8 @@ def compact_tree(
     include_rejected = bool(include_rejected)
     propagation, order = check_search(propagation, order)
     if n > WORD_ROWS:
-        return _through_networkx(instance, propagation, order, include_rejected, max_depth)
+        limit = max(1, max_bytes // node_bytes(n, propagation))
+        return _through_networkx(instance, propagation, order, include_rejected, max_depth, limit)
 
     per_row = instance.fixed_per_row()
     masks = [0] * n
@@ -205,8 +206,9 @@ def _kernel(tree: CompactTree, per_row, masks: list[int], depth_limit: int):
     return run
 
 
-def _through_networkx(instance: Instance, propagation, order, include_rejected, max_depth):
-    from .build import decision_tree
+def _through_networkx(instance: Instance, propagation, order, include_rejected, max_depth, limit):
+    """A board past 64 rows: the networkx tree under its own guards and ``limit`` nodes."""
+    from .build import DEFAULT_MAX_NODES, decision_tree
 
     G = decision_tree(
         instance,
@@ -214,6 +216,7 @@ def _through_networkx(instance: Instance, propagation, order, include_rejected, 
         order=order,
         include_rejected=include_rejected,
         max_depth=max_depth,
+        max_nodes=min(limit, DEFAULT_MAX_NODES),
     )
     return CompactTree.from_networkx(G)
 
