@@ -36,7 +36,7 @@ def test_styles_write_pictures(tmp_path, style, suffix):
         assert data.startswith(PNG if suffix == ".png" else b"%PDF-")
 
 
-def test_the_picture_styles_build_no_networkx_tree(tmp_path, monkeypatch):
+def test_pictures_build_no_networkx_tree_they_cannot_draw(tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a networkx tree was built")
 
@@ -48,6 +48,9 @@ def test_the_picture_styles_build_no_networkx_tree(tmp_path, monkeypatch):
         run("12").stdout
         == "n=12: decision tree of 856,188 nodes below the root, 14,200 solutions\n"
     )
+    # A traditional drawing counts what it would draw on the compact tree, and refuses.
+    refused = run("12", "--hide-failed", "-o", str(tmp_path / "t.png"))
+    assert refused.exit_code == 2 and "162,895 nodes are too many to draw" in refused.stderr
 
 
 def test_hide_failed_draws_n10_and_plain_n9_is_refused_in_the_command_lines_words(tmp_path):

@@ -287,7 +287,7 @@ def test_hide_failed_makes_n8_to_n10_drawable(tmp_path):
         )
         assert time.perf_counter() - start < 15 and target.read_bytes().startswith(MAGIC[".png"])
     # Counted before any conversion: n=11 shows 31,338 nodes even with them hidden.
-    with pytest.raises(cpqueens.InvalidInputError, match="31,338 nodes is too large"):
+    with pytest.raises(cpqueens.InvalidInputError, match="31,338 nodes are too many to draw"):
         cpqueens.draw_tree(cpqueens.compact_tree(11), tmp_path / "t.png", hide_failed=True)
 
 

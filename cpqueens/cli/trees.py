@@ -1,10 +1,11 @@
 """``cpqueens tree``: the decision tree of a board, drawn, exported, compared or summed up.
 
-A tree goes to the command's output in the form that output needs: the compact
-arrays of :func:`cpqueens.compact_tree` (millions of nodes in a few bytes each) for
-the icicle and the pixel tree, the HTML explorer, a CP-Profiler database and the
-summary printed without ``-o``; the networkx graph of :func:`cpqueens.decision_tree`
-for the graph files and the traditional drawing, which need one.
+A tree is built as the compact arrays of :func:`cpqueens.compact_tree` (millions of
+nodes in a few bytes each) for every picture, the HTML explorer, a CP-Profiler
+database and the summary printed without ``-o``: a traditional drawing counts the
+nodes it would draw on them, and only a tree it can draw becomes a networkx graph.
+The graph files are written from the networkx graph of
+:func:`cpqueens.decision_tree`.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from ._common import TREE_SUFFIXES, BadInput, emit_json, json_option, output_pat
 from .solving import _problem, instance_options
 
 PICTURES = (".png", ".svg", ".pdf")
-#: Outputs made from the compact tree; graph files and traditional pictures need networkx.
-COMPACT_OUTPUTS = (".html", ".sqlite")
+#: The graph files, written from the networkx tree; every other output takes the compact one.
+GRAPH_FILES = (".graphml", ".gexf", ".json", ".dot")
 
 
 @click.command()
@@ -121,8 +122,7 @@ def tree(
     if compare is not None:
         _compare(problem, compare, settings, max_nodes, target, style, width, as_json, quiet)
         return
-    # The compact arrays wherever they serve; networkx where the output needs a graph.
-    compact = suffix is None or suffix in COMPACT_OUTPUTS or (picture and style != "traditional")
+    compact = suffix not in GRAPH_FILES
     built = _build(problem, settings, max_nodes, compact)
     figures = _figures(built) if compact else _graph_figures(built)
     if target is not None:

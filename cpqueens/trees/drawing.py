@@ -251,8 +251,8 @@ def _as_networkx(G: object, solutions_only: bool, hide_failed: bool) -> nx.DiGra
 def _check_size(nodes: int, bound: int) -> None:
     if nodes > bound:
         raise InvalidInputError(
-            f"a tree of {nodes:,} nodes is too large to draw readably "
-            f"(at most {bound:,}); build it with max_depth=... or fixed=..., "
+            f"{nodes:,} nodes are too many to draw readably (at most {bound:,}); "
+            "build the tree with max_depth=... or fixed=..., "
             "or pass solutions_only=True or hide_failed=True, or draw it with "
             "style='icicle' or style='pixel'"
         )
