@@ -131,7 +131,7 @@ def test_count():
         (["report", "4-5", "-o", "report.pdf"], "extension '.pdf'; allowed extensions"),
         (["tree", "4", "-o", "tree.txt"], "extension '.txt'; allowed extensions"),
         (["tree", "4", "-o", "tree.graphml", "--solutions-only"], "applies to pictures"),
-        (["tree", "13"], "draw part of it with --max-depth D"),
+        (["tree", "18"], "draw part of it with --max-depth D"),
         (["crosscheck", "4-13"], "e.g. --reference stack"),
         (["report", "13", "-o", "r.html"], "e.g. --reference stack"),
     ],
