@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from ..disk.sqlite_files import SQLITE_MAGIC, connect_read_only, sqlite_head
 from ..disk.transactions import immediate
 from ..errors import InvalidInputError
 
@@ -104,7 +105,6 @@ _READ_COLUMNS = {
     "runs": ("campaign", "instance_id", "solver_id", "question", "time_limit",
              "memory_limit_mb", "repeat", "status", "wall", "count", "solution", "stats"),
 }  # fmt: skip
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 _T = TypeVar("_T")
 
 
@@ -195,17 +195,12 @@ def _examine(path: Path) -> tuple[sqlite3.Connection | None, int | None]:
         return None, None
     if not path.is_file():  # a FIFO would hang the open, a device be read forever
         raise _Refused("it is not a regular file")
-    with open(path, "rb") as file:
-        head = file.read(len(_SQLITE_MAGIC))
+    head = sqlite_head(path)
     if not head:
         return None, None
-    if head != _SQLITE_MAGIC:
+    if head != SQLITE_MAGIC:
         raise _Refused(_foreign("not an SQLite file"))
-    # Without a -wal file beside it, a read-only connection to a file in WAL mode makes
-    # the -wal and -shm files (and leaves them): then the file is read as it is on disk.
-    wal = Path(f"{path}-wal").exists()
-    query = "mode=ro" if wal else "mode=ro&immutable=1"
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True, timeout=30)
+    db = connect_read_only(path, timeout=30)
     try:
         tables = _tables(db)
         if not tables:

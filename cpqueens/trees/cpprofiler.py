@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from ..disk.sqlite_files import SQLITE_MAGIC, connect_read_only, sqlite_head
 from ..disk.transactions import immediate
 from ..disk.writing import atomic_path, check_path, check_target
 from ..errors import InvalidInputError, TreeTooLargeError
@@ -56,7 +57,6 @@ TABLES = {
 FORMAT = 1
 #: Rows written or read at a time.
 CHUNK = 50_000
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 _NODE_COLUMNS = ("NodeID", "ParentID", "Alternative", "NKids", "Status", "Label")
 _GENERIC_NOTE = (
     "a tree from another solver's CP-Profiler database: no board size, so no boards "
@@ -215,13 +215,9 @@ def _connect(path: Path) -> sqlite3.Connection:
         raise _Refused("it is not a regular file")
     if info.st_size > MAX_TREE_FILE:
         raise _Refused(f"it holds {info.st_size:,} bytes, more than a tree file may")
-    with open(path, "rb") as file:
-        if file.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
-            raise _Refused("it is not an SQLite file")
-    # In WAL mode without its -wal file, an immutable read makes no -wal or -shm file.
-    wal = Path(f"{path}-wal").exists()
-    query = "mode=ro" if wal else "mode=ro&immutable=1"
-    return sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True)
+    if sqlite_head(path) != SQLITE_MAGIC:
+        raise _Refused("it is not an SQLite file")
+    return connect_read_only(path)
 
 
 def _read(db: sqlite3.Connection) -> CompactTree:
