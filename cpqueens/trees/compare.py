@@ -12,9 +12,6 @@ side (for pictures) and the first node where the two part. When the searches bra
 on different rows (row order against first-fail), paths cannot be matched: the
 comparison says so (``aligned`` False) and compares the nodes, failures and
 solutions at each depth instead.
-
-It also holds the array helpers that put a tree given by its parents in preorder
-(:func:`preorder_positions`), used again by :mod:`cpqueens.trees.cpprofiler`.
 """
 
 from __future__ import annotations
@@ -28,6 +25,7 @@ from ..display.numbers import plural, thousands
 from ..display.terminal import printable
 from ..errors import InvalidInputError
 from .compact import BRANCH, FAILURE, SOLUTION, STATUS_NAMES, CompactTree, as_compact
+from .preorder import levels_of, preorder_positions
 
 _PROPAGATION = {"none": "no propagation", "forward": "forward checking", "arc": "arc consistency"}
 # Sides of a merged node.
@@ -285,7 +283,7 @@ def _merge(a: CompactTree, b: CompactTree):
     """
     trees = (a, b)
     merged_of = [np.zeros(len(t), dtype=np.int64) for t in trees]
-    levels = [_levels(t.depth) for t in trees]
+    levels = [levels_of(t.depth) for t in trees]
     parents, keys, depth_of = [np.array([-1])], [np.array([-1])], [np.array([0])]
     next_id = 1
     for d in range(1, max(len(levels[0]), len(levels[1]))):
@@ -310,13 +308,6 @@ def _merge(a: CompactTree, b: CompactTree):
     row = np.where(order > 0, key[order] >> _BITS, -1)
     column = np.where(order > 0, key[order] & ((1 << _BITS) - 1), -1)
     return [position[m] for m in merged_of], new_parent, row, column, depth[order]
-
-
-def _levels(depth: np.ndarray) -> list[np.ndarray]:
-    """The nodes at each depth, in preorder within a depth."""
-    by_depth = np.argsort(depth, kind="stable")
-    bounds = np.searchsorted(depth[by_depth], np.arange(int(depth.max()) + 2))
-    return [by_depth[bounds[d] : bounds[d + 1]] for d in range(len(bounds) - 1)]
 
 
 def _branch_rows(tree: CompactTree, merged_of: np.ndarray, count: int) -> np.ndarray:
@@ -389,62 +380,3 @@ def _profile(a: CompactTree, b: CompactTree) -> np.ndarray:
             chosen = tree.depth if select is None else tree.depth[tree.status == select]
             rows.append(np.bincount(chosen, minlength=width))
     return np.array(rows, dtype=np.int64)
-
-
-# Putting a tree given by its parents in preorder (also for cpprofiler's reader).
-def sibling_index_by(parent: np.ndarray, key: np.ndarray) -> np.ndarray:
-    """Each node's rank among its siblings ordered by ``key`` (-1 for the root).
-
-    >>> sibling_index_by(np.array([-1, 0, 0, 0]), np.array([-1, 5, 2, 9])).tolist()
-    [-1, 1, 0, 2]
-    """
-    order, starts = _siblings(parent, key)
-    rank = np.empty(len(parent), dtype=np.int64)
-    rank[order] = np.arange(len(order)) - starts
-    rank[parent < 0] = -1
-    return rank
-
-
-def _siblings(parent: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The nodes grouped by parent, siblings by ``key``, and for each place in that
-    order the place where its group starts."""
-    order = np.lexsort((key, parent))
-    grouped = parent[order]
-    first = np.r_[True, grouped[1:] != grouped[:-1]]
-    return order, np.maximum.accumulate(np.where(first, np.arange(len(order)), 0))
-
-
-def depths(parent: np.ndarray) -> np.ndarray:
-    """Each node's depth, from a parent array (-1 at the root) with no cycle.
-
-    >>> depths(np.array([-1, 0, 1, 0])).tolist()
-    [0, 1, 2, 1]
-    """
-    depth = (parent >= 0).astype(np.int64)
-    jump = parent.astype(np.int64)
-    while (up := jump >= 0).any():  # pointer doubling: log2(depth) rounds
-        depth[up] += depth[jump[up]]
-        jump[up] = jump[jump[up]]
-    return depth
-
-
-def preorder_positions(parent: np.ndarray, key: np.ndarray) -> np.ndarray:
-    """Each node's place in the preorder of the tree ``parent``, siblings by ``key``.
-
-    >>> preorder_positions(np.array([-1, 0, 0, 1]), np.array([0, 1, 0, 0])).tolist()
-    [0, 2, 1, 3]
-    """
-    levels = _levels(depths(parent))
-    size = np.ones(len(parent), dtype=np.int64)
-    for nodes in reversed(levels[1:]):
-        np.add.at(size, parent[nodes], size[nodes])
-    # Before a node come its parent, then its elder siblings' subtrees.
-    order, starts = _siblings(parent, key)
-    sizes = size[order]
-    before = np.cumsum(sizes) - sizes
-    offset = np.empty(len(parent), dtype=np.int64)
-    offset[order] = before - before[starts]
-    position = np.zeros(len(parent), dtype=np.int64)
-    for nodes in levels[1:]:
-        position[nodes] = position[parent[nodes]] + 1 + offset[nodes]
-    return position

@@ -42,8 +42,8 @@ from ..disk.transactions import immediate
 from ..disk.writing import atomic_path, check_path, check_target
 from ..errors import InvalidInputError, TreeTooLargeError
 from .compact import STATUS_NAMES, CompactTree, as_compact
-from .compare import depths, preorder_positions, sibling_index_by
 from .flat import MAX_TREE_FILE
+from .preorder import depths, preorder_positions, sibling_index_by
 
 #: The tables, as CP-Profiler's ``db_handler.cpp`` creates them.
 TABLES = {
