@@ -212,7 +212,7 @@ def solve(
 
     if every and limit is not None:
         raise BadInput("give either --limit or --all, not both")
-    problem = _problem(n, fixed, blocked, instance_file, diagonals)
+    problem = board_problem(n, fixed, blocked, instance_file, diagonals)
     size = problem.n
     fmt = "json" if as_json else fmt
     # The backend's own size refusal first: a hint below must name a backend that
@@ -255,10 +255,10 @@ def solve(
         raise click.exceptions.Exit(TIMED_OUT)
 
 
-def _problem(
+def board_problem(
     n: int | None, fixed: str, blocked: str, instance_file: str | None, diagonals: int | None
 ) -> Instance:
-    """The instance that ``solve`` or ``count`` was asked about: a file's, or N with
+    """The instance that ``solve``, ``count`` or ``tree`` was asked about: a file's, or N with
     the queens and blocked squares given."""
     if instance_file is not None:
         if n is not None or fixed or blocked:
@@ -331,7 +331,7 @@ def count(
     """
     import time
 
-    problem = _problem(n, fixed, blocked, instance_file, diagonals)
+    problem = board_problem(n, fixed, blocked, instance_file, diagonals)
     n = problem.n
     queens = problem.fixed
     name = check_backend(backend or _fastest_counter())

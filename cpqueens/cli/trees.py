@@ -20,7 +20,7 @@ from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import TreeTooLargeError
 from ..trees.drawing import STYLES
 from ._common import TREE_SUFFIXES, BadInput, emit_json, json_option, output_path, quiet_option, say
-from .solving import _problem, instance_options
+from .solving import board_problem, instance_options
 
 PICTURES = (".png", ".svg", ".pdf")
 #: The graph files, written from the networkx tree; every other output takes the compact one.
@@ -108,7 +108,7 @@ def tree(
     takes the board, its given queens and blocked squares from a file. --compare A B
     builds two trees (two propagations or two orders) and prints how they differ.
     """
-    problem = _problem(n, fixed, blocked, instance_file, diagonals)
+    problem = board_problem(n, fixed, blocked, instance_file, diagonals)
     target = output_path(output, TREE_SUFFIXES)
     suffix = None if target is None else target.suffix.lower()
     picture = suffix in PICTURES
