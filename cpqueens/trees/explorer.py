@@ -109,8 +109,7 @@ def write_explorer(
     if count > MAX_EXPLORER_NODES:
         raise TreeTooLargeError(
             f"write_explorer draws trees of at most {MAX_EXPLORER_NODES:,} nodes; this one "
-            f"has {count:,}: cut it with max_depth (compact_tree(..., max_depth=...)) "
-            "to explore its top levels",
+            f"has {count:,}: build it with max_depth=... to explore its top levels",
             count,
             MAX_EXPLORER_NODES,
         )
