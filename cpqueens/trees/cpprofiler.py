@@ -258,6 +258,10 @@ def _check_types(db: sqlite3.Connection) -> None:
     raise _Refused(f"node {node!r}: its Status is not a CP-Profiler status (0 to 5)")
 
 
+#: The most distinct labels read as one object each.
+_SHARED_LABELS = 1 << 16
+
+
 def _node_arrays(db: sqlite3.Connection) -> tuple[Any, ...]:
     """The columns of Nodes as arrays (Label as a list), read a chunk at a time; a value
     of another type comes as NULL, and then the node is named (:func:`_check_types`)."""
@@ -273,8 +277,14 @@ def _node_arrays(db: sqlite3.Connection) -> tuple[Any, ...]:
         "SELECT CASE WHEN typeof(Label) = 'text' THEN Label WHEN Label IS NULL THEN '' END"
         " FROM Nodes ORDER BY NodeID"
     )
+    # A label seen before is kept once (a cpqueens tree has at most n * n of them); a
+    # file of labels all different stops the sharing early.
+    shared: dict[str, str] = {}
     while rows := cursor.fetchmany(CHUNK):
-        labels.extend([label for (label,) in rows])
+        if len(shared) < _SHARED_LABELS:
+            labels.extend([shared.setdefault(label, label) for (label,) in rows])
+        else:
+            labels.extend([label for (label,) in rows])
     ids, parents, alternatives, kids, status = np.concatenate(numbers).T
     if None in labels or ((status < 0) | (status > 5)).any():
         _check_types(db)
