@@ -153,6 +153,15 @@ def test_shrinking_keeps_the_failure_and_ends_with_fewest_parts_then_smallest_bo
 # Hunts
 
 
+def test_max_failures_holds_with_workers_finding_failures_at_once():
+    def answers_nothing(instance):
+        return []
+
+    report = cpqueens.fuzz(answers_nothing, budget=20, seed=3, max_n=6, workers=2,
+                           max_failures=1)  # fmt: skip
+    assert len(report.failures) == 1
+
+
 def test_a_wrong_function_is_caught_and_shrunk_to_the_smallest_board():
     def forgets_the_last(instance):
         return sorted(cpqueens.solutions(instance, backend="stack"))[:-1]

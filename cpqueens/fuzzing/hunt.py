@@ -124,6 +124,10 @@ class Hunt:
         self.lock = threading.Lock()
         self.started = time.monotonic()
 
+    def enough(self, report: FuzzReport) -> bool:
+        """Whether the failures asked for (``max_failures``) are found."""
+        return self.max_failures is not None and len(report.failures) >= self.max_failures
+
     def limit(self) -> float | None:
         """Seconds a run may take now: the time limit, or what is left of the budget."""
         left = self.deadline - time.monotonic()
@@ -366,8 +370,12 @@ def run_hunt(
             elif what == "skipped":
                 state.skipped(drawn)
             elif what == "tried":
+                if payload is not None and hunt.enough(report):
+                    # Found by another worker after the last failure asked for: left
+                    # untried, so a hunt resumed from its file tries it again.
+                    continue
                 state.tried(drawn, payload, report)
-                if hunt.max_failures is not None and len(report.failures) >= hunt.max_failures:
+                if hunt.enough(report):
                     hunt.stopped.set()  # enough found: the workers end after their instance
                 if progress is not None:
                     progress(report, max(0.0, hunt.deadline - time.monotonic()))
