@@ -208,3 +208,33 @@ def test_a_tree_beyond_the_compact_arrays_is_refused_in_words():
     assert "--max-depth D or --fixed R:C" in result.stderr
     capped = run("10", "--max-nodes", "1000")
     assert capped.exit_code == 2 and "more than --max-nodes 1,000" in capped.stderr
+
+
+def test_icicle_pixel_and_html_shortcuts(tmp_path):
+    for flag, style in (("--icicle", "icicle"), ("--pixel", "pixel")):
+        short, long = tmp_path / f"short-{style}.png", tmp_path / f"long-{style}.png"
+        assert run("8", flag, "-o", str(short), "--width", "300").exit_code == 0
+        assert run("8", "--style", style, "-o", str(long), "--width", "300").exit_code == 0
+        assert short.read_bytes() == long.read_bytes()
+    page = tmp_path / "tree.html"
+    result = run("7", "--propagation", "forward", "--html", str(page))
+    assert result.exit_code == 0, result.output
+    assert page.read_text().startswith("<!DOCTYPE html>")
+    merged = tmp_path / "merged.html"
+    assert run("6", "--compare", "forward", "arc", "--html", str(merged)).exit_code == 0
+    assert merged.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--icicle", "--style", "pixel", "-o", "x.png"], "ask for two styles"),
+        (["--html", "x.png"], "give a file ending in .html, not 'x.png'"),
+        (["--html", "a.html", "-o", "b.html"], "both name the output"),
+    ],
+)
+def test_shortcuts_that_clash_are_refused(tmp_path, monkeypatch, args, words):
+    monkeypatch.chdir(tmp_path)
+    result = run("6", *args)
+    assert result.exit_code != 0 and words in result.output
+    assert not list(tmp_path.iterdir())

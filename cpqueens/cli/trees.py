@@ -40,6 +40,14 @@ GRAPH_FILES = (".graphml", ".gexf", ".json", ".dot")
     "a bar as wide as its share of the leaves) or pixel (nodes in search order, k a "
     "column).",
 )
+@click.option("--icicle", "shortcut", flag_value="icicle", help="The same as --style icicle.")
+@click.option("--pixel", "shortcut", flag_value="pixel", help="The same as --style pixel.")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Write the tree's explorer page: the same as -o FILE.html.",
+)
 @click.option("--width", type=int, metavar="PIXELS", help="Icicle and pixel: the image's width.")
 @click.option("--max-depth", type=int, help="Stop the tree at this many rows.")
 @click.option("--max-nodes", type=int, help="Refuse trees larger than this.")
@@ -81,6 +89,8 @@ def tree(
     n: int | None,
     output: str | None,
     style: str | None,
+    shortcut: str | None,
+    html: str | None,
     width: int | None,
     max_depth: int | None,
     max_nodes: int | None,
@@ -108,6 +118,7 @@ def tree(
     takes the board, its given queens and blocked squares from a file. --compare A B
     builds two trees (two propagations or two orders) and prints how they differ.
     """
+    style, output = _shortcuts(style, shortcut, output, html)
     problem = board_problem(n, fixed, blocked, instance_file, diagonals)
     target = output_path(output, TREE_SUFFIXES)
     suffix = None if target is None else target.suffix.lower()
@@ -148,6 +159,23 @@ def tree(
         click.echo(line)
     else:
         say(quiet, f"{line}; wrote {target}")
+
+
+def _shortcuts(
+    style: str | None, shortcut: str | None, output: str | None, html: str | None
+) -> tuple[str | None, str | None]:
+    """--icicle and --pixel as --style, --html FILE as -o FILE (which must end in .html)."""
+    if shortcut is not None:
+        if style is not None and style != shortcut:
+            raise BadInput(f"--{shortcut} and --style {style} ask for two styles: give one")
+        style = shortcut
+    if html is not None:
+        if output is not None:
+            raise BadInput("--html FILE and -o FILE both name the output: give one")
+        if not html.lower().endswith(".html"):
+            raise BadInput(f"--html writes a page: give a file ending in .html, not {html!r}")
+        output = html
+    return style, output
 
 
 def _check_options(
