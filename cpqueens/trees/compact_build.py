@@ -24,6 +24,7 @@ from ..instances import Instance, as_instance
 from .bounds import size_bounds
 from .compact import CompactTree, domain_dtype
 from .compact_networkx import offered_rows
+from .nodes import blocked_rows
 from .price import TREE_BYTES, format_bytes
 from .size import check_tree_n, estimate, tree_search
 
@@ -109,9 +110,7 @@ def compact_tree(
         return _through_networkx(instance, propagation, order, include_rejected, max_depth, limit)
 
     per_row = instance.fixed_per_row()
-    masks = [0] * n
-    for row, column in instance.blocked_set:
-        masks[row] |= 1 << column
+    masks = blocked_rows(instance.blocked_set, n)
     depth_limit = n if max_depth is None else max_depth
     per_node = node_bytes(n, propagation)
     cap = max(1, max_bytes // per_node)

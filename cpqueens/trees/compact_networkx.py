@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import InvalidInputError
+from .nodes import blocked_rows, candidates
 from .status import BRANCH, CUT, FAILURE, REJECTED, SOLUTION, domain_dtype
 
 if TYPE_CHECKING:
@@ -28,12 +29,9 @@ def offered_rows(n: int, fixed: dict[int, int], blocked) -> list[int]:
     >>> offered_rows(3, {1: 2}, [(0, 0)])
     [6, 4, 7]
     """
-    rows = [(1 << n) - 1] * n
-    for row, column in blocked:
-        rows[row] &= ~(1 << column)
-    for row, column in fixed.items():
-        rows[row] = 1 << column
-    return rows
+    per_row = [fixed.get(row) for row in range(n)]
+    masks = blocked_rows(blocked, n)
+    return [candidates(per_row, row, n, masks[row]) for row in range(n)]
 
 
 def _placed(placement: tuple[int, ...], row: int, column: int) -> tuple[int, ...]:
