@@ -152,15 +152,19 @@ def test_a_program_killed_by_a_signal_says_which():
     assert row.error == "killed by signal SIGSEGV; nothing on standard error"
 
 
-def test_prose_and_silence_are_errors_naming_the_first_line():
+def test_prose_is_an_error_naming_the_first_line_and_silence_is_no_solution():
     prose, silent = cpqueens.crosscheck(
         6, [program("grid", "prose"), program("grid", "silent")]
     ).rows
-    assert prose.error == (
+    assert prose.error.startswith(
         "nothing in its output could be read as a board of size 6; first line: "
-        "'Here are the solutions! I found many of them, trust me.'"
+        "'Here are the solutions! I found many of them, trust me.'. Read are grids"
     )
-    assert silent.error == "printed nothing on standard output"
+    assert "--parse" in prose.error and "docs/external.md" in prose.error
+    # A program that exits 0 and prints nothing has answered: no solution. Wrong at 6,
+    # a wrong answer (not an error), and right where there is none.
+    assert silent.error is None and not silent.agrees and silent.missing_count == 4
+    assert cpqueens.crosscheck([2, 3], [program("grid", "silent")]).ok
     # With no solution to find, saying so in any words agrees.
     assert cpqueens.crosscheck([2, 3], [program("grid", "prose")]).ok
 

@@ -33,6 +33,7 @@ from typing import Any
 from ..solvers.xcsp_lines import END as _END_OF_INSTANTIATION
 from ..solvers.xcsp_lines import STATUSES
 from .flatzinc_output import read_flatzinc_output
+from .parsed import says_nothing
 from .parsing import read_output
 
 _TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
@@ -57,6 +58,11 @@ def read_answer(
     """
     if parse == "flatzinc":
         return _flatzinc_answer(text, n, question)
+    silent = says_nothing(text)
+    if silent:
+        # Silence from a program that exited 0: it found no solution (parsed.py says
+        # why every judge reads it so).
+        silence = "unsat"
     statuses, values, rest = _split(text)
     if len(set(statuses)) > 1:
         raise BadOutput(f"the output has two status lines: s {statuses[0]} and s {statuses[-1]}")
@@ -88,7 +94,7 @@ def read_answer(
         if status == "unknown":
             return {"answer": "unknown", "solutions": [], "count": None, "invalid": []}
         if count is None:
-            count = 0 if status == "unsat" else (len(solutions) if solutions else None)
+            count = 0 if status == "unsat" or silent else (len(solutions) if solutions else None)
         if count is None:
             raise BadOutput("no count in the output (a line holding the number is expected)")
         if status == "unsat" and count:

@@ -21,7 +21,7 @@ from ..board import Solution
 from ..display.numbers import plural
 from ..instances import Instance
 from .faults import error_row, has_faults, no_faults, sort_faults
-from .parsed import ParsedOutput
+from .parsed import ParsedOutput, shorten
 from .rows import EXAMPLES, CrossCheckRow, Fault
 
 #: What a program's shift hint adds: the output can be read 1-based as it is.
@@ -51,7 +51,7 @@ def judge_output(
     n = instance.n
     reference_count = len(expected)
     if compared == "count":
-        return _judge_count(parsed, n, reference_count, label=label, elapsed=elapsed)
+        return _judge_count(parsed, instance, expected, label=label, elapsed=elapsed)
     if parsed.mixed:
         return error_row(
             n,
@@ -63,10 +63,18 @@ def judge_output(
             compared=compared,
             **_notes(parsed),
         )
-    # Nothing read (a stated "no solution" is an answer, and a wrong one here).
-    if not parsed.boards and not parsed.invalid_lines and parsed.count is None and expected:
-        message = _unread_message(parsed, n, "a board")
+    # Nothing read (a stated "no solution" is an answer, and a wrong one here; so is
+    # silence: a program that printed nothing found nothing).
+    unread = not parsed.boards and not parsed.invalid_lines and parsed.count is None
+    if unread and expected and not parsed.silent:
+        message = unread_message(parsed, n, "a board")
         return error_row(n, label, message, reference_count, elapsed, compared=compared)
+    doubt = doubtful_reading(parsed, n)
+    if doubt:
+        return error_row(
+            n, label, doubt, reference_count, elapsed, count=len(parsed.boards),
+            compared=compared, **_notes(parsed),
+        )  # fmt: skip
     # No board and no solution to find (n = 2, 3): "no solution" in any words agrees.
     faults = sort_faults(
         n,
@@ -106,35 +114,109 @@ def judge_output(
 
 
 def _judge_count(
-    parsed: ParsedOutput, n: int, reference_count: int, *, label: str, elapsed: float
+    parsed: ParsedOutput,
+    instance: Instance,
+    expected: set[Solution],
+    *,
+    label: str,
+    elapsed: float,
 ) -> CrossCheckRow:
-    """Only the number compared: the count the program states, else its boards'."""
-    stated = parsed.count if parsed.count is not None else len(parsed.boards) or None
+    """Only the number compared: the count the program states, else its boards'.
+
+    The boards it printed beside its count are claims too: each must be a valid,
+    distinct solution. A line shaped like a board that no reader took makes the
+    output unreadable, never a count that agrees.
+    """
+    n = instance.n
+    reference_count = len(expected)
+    if parsed.invalid_lines:
+        return error_row(
+            n, label, unread_line_message(parsed, n), reference_count, elapsed,
+            compared="count", **_notes(parsed),
+        )  # fmt: skip
+    doubt = doubtful_reading(parsed, n)
+    if doubt:
+        return error_row(n, label, doubt, reference_count, elapsed, compared="count")
+    if parsed.count is not None:
+        stated: int | None = parsed.count
+    elif parsed.boards:
+        stated = len(parsed.boards)
+    else:
+        stated = 0 if parsed.silent else None
     if stated is None:
-        message = _unread_message(parsed, n, "a count")
+        message = unread_message(parsed, n, "a count")
         return error_row(n, label, message, reference_count, elapsed, compared="count")
-    faults = no_faults()
+    faults = sort_faults(n, parsed.boards, expected, "some", instance=instance,
+                         origin=parsed.origin)  # fmt: skip
+    faults["hint"] = None
     if stated != reference_count:
         detail = f"states {plural(stated, 'solution')}, the reference has {reference_count:,}"
-        faults["faults"] = (Fault("wrong count", None, detail=detail),)
+        faults["faults"] = (*faults["faults"], Fault("wrong count", None, detail=detail))
     return CrossCheckRow(
         n=n,
         backend=label,
         count=stated,
         reference_count=reference_count,
-        agrees=stated == reference_count,
+        agrees=stated == reference_count and not has_faults(faults),
         elapsed=elapsed,
         compared="count",
+        **_notes(parsed),
         **faults,
+    )
+
+
+#: What the readers take, for a message about an output none of them could read.
+READ_FORMS = (
+    "grids (Q and ., 0 and +, x and -, 1 and 0; spaced, unspaced, checkered, [x][Q], |Q| |), "
+    "column letters (cgbhfdae), lines of numbers (0- or 1-based; (row, column) pairs), "
+    "JSON or Python lists, and a count tied to a word for solutions ('92 solutions')"
+)
+#: Where a reader who needs another form is sent.
+READ_HELP = "choose a form with --parse (parse= in Python); see docs/external.md"
+
+
+def unread_message(parsed: ParsedOutput, n: int, what: str) -> str:
+    """Why nothing could be read: the first line, the forms read and where to look."""
+    first = parsed.first_skipped()
+    if first is None:
+        return "the output holds nothing but lines left out by ignore="
+    return (
+        f"nothing in its output could be read as {what} of size {n}; first line: {first!r}. "
+        f"Read are {READ_FORMS}: {READ_HELP}"
+    )
+
+
+def unread_line_message(parsed: ParsedOutput, n: int) -> str:
+    """A line shaped like a board that no reader took: the output cannot be trusted."""
+    number, text = parsed.invalid_lines[0]
+    more = len(parsed.invalid_lines) - 1
+    others = f" (and {plural(more, 'more line')} like it)" if more else ""
+    return (
+        f"could not read line {number}: {shorten(text.strip(), 60)!r} looks like part of a "
+        f"board of size {n} but is not one in any form read{others}; {READ_HELP}"
+    )
+
+
+def doubtful_reading(parsed: ParsedOutput, n: int) -> str | None:
+    """Say so when most boards read are not boards of size n at all (a row too many or
+    too few, a row with no queen or several): the output was more likely misread than
+    wrong, and is reported as unreadable rather than judged."""
+    boards = parsed.boards
+    if len(boards) < 2:
+        return None
+    misshapen = [
+        index for index, board in enumerate(boards)
+        if len(board) != n or any(column is None for column in board)
+    ]  # fmt: skip
+    if 2 * len(misshapen) <= len(boards):
+        return None
+    where = parsed.origin(misshapen[0]).describe()
+    return (
+        f"could not read the output as boards of size {n}: {len(misshapen):,} of the "
+        f"{len(boards):,} boards read ({parsed.style}) are not {n} rows of one queen each, "
+        f"e.g. {boards[misshapen[0]]}" + (f" {where}" if where else "") + f"; {READ_HELP}"
     )
 
 
 def _notes(parsed: ParsedOutput) -> dict[str, Any]:
     return {"notes": parsed.notes[:EXAMPLES], "note_count": len(parsed.notes)}
-
-
-def _unread_message(parsed: ParsedOutput, n: int, what: str) -> str:
-    first = parsed.first_skipped()
-    if first is None:
-        return "printed nothing on standard output"
-    return f"nothing in its output could be read as {what} of size {n}; first line: {first!r}"

@@ -30,6 +30,20 @@ def shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
+def says_nothing(output: str | Sequence[str]) -> bool:
+    """True for an output of blanks only.
+
+    This is how every judge of the checking family (a cross-check, ``verify``,
+    campaigns, the bug hunter) reads the silence of a program that exited 0: it
+    found no solution. A program that fails says so by its exit status.
+
+    >>> says_nothing(" \\n\\n"), says_nothing(["", "92"])
+    (True, False)
+    """
+    lines = output.splitlines() if isinstance(output, str) else output
+    return not any(line.strip() for line in lines)
+
+
 @dataclass(frozen=True)
 class Origin:
     """Where a board was printed in a program's output, and how.
@@ -107,6 +121,9 @@ class ParsedOutput:
     mixed : str or None
         What is mixed, when the output mixes conventions (0- and 1-based boards, or
         boards in two formats), else None.
+    pairs : str or None
+        For boards printed as pairs of coordinates, their order: ``"(row, column)"``
+        or ``"(column, row)"`` (the coordinate listed 0, 1, 2... is the row); else None.
     """
 
     boards: list[tuple] = field(default_factory=list)
@@ -120,12 +137,20 @@ class ParsedOutput:
     invalid_lines: tuple[Line, ...] = ()
     ignored: tuple[Line, ...] = ()
     mixed: str | None = None
+    pairs: str | None = None
     # Where each board was printed, for tracing a fault back (see origin()).
     raw: Sequence[tuple] = field(default=(), repr=False, compare=False)
     board_bases: Sequence[int | None] = field(default=(), repr=False, compare=False)
     board_ends: tuple[int, ...] = field(default=(), repr=False, compare=False)
     lines: Sequence[str] = field(default=(), repr=False, compare=False)
     document: bool = field(default=False, repr=False, compare=False)
+
+    @property
+    def silent(self) -> bool:
+        """True when the output holds no line but blanks: a program that exits 0 and
+        prints nothing has found no solution, and that is its answer (see
+        :func:`says_nothing`)."""
+        return not self.ignored and says_nothing(self.lines)
 
     def origin(self, index: int) -> Origin:
         """How board ``index`` (of ``boards``) was printed: its line(s) and its base.

@@ -331,14 +331,25 @@ def _finish(
         board_ends=tuple(index + 1 for index in reading.last),
         lines=lines,
         document=reading.document,
+        pairs=reading.pairs if boards else None,
     )
 
 
+# A line "N=<number>" alone: the size, or, when the number is not the size, the count.
+_SIZE_OR_COUNT = re.compile(r"\s*n\s*=\s*(\d{1,30})\s*", re.IGNORECASE)
+
+
 def _stated_count(line: str, n: int) -> int | None:
-    """The number of solutions a line of prose states (not a caption, not shaped like
-    a board), or None."""
-    if is_caption(line) or looks_like_board(line, n):
+    """The number of solutions a line no reader took states (not a caption), or None."""
+    if is_caption(line):
         return None
+    size = _SIZE_OR_COUNT.fullmatch(line)
+    if size:
+        # "N=8" names the board; "N=14200" on a board of 12 can only be its count.
+        number = int(size[1])
+        return number if number != n else None
+    # A number tied to a word for solutions is a count, even in a line of numbers and
+    # words ("8 queens solutions: 92"); a board no reader took is never one.
     return stated_count(line)
 
 

@@ -12,7 +12,7 @@ import ast
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,7 @@ class Reading:
     where: list[int] = field(default_factory=list)  # the (first) line of each board
     last: list[int] = field(default_factory=list)  # the last line of each board
     document: bool = False  # True when the whole output was read as one document
+    pairs: str | None = None  # the order of (row, column) pairs, when boards were pairs
 
     def add(self, board: tuple, line: int, last: int | None = None) -> None:
         self.raw.append(board)
@@ -67,14 +68,27 @@ class Reading:
         """The base each numbered board is read in when none is given (see :func:`rebase`)."""
         return guess_bases(self.raw, n) if self.numbered else []
 
-    def score(self, n: int, base: int | None) -> tuple[int, int]:
-        """How many valid boards, then how many boards: the best reader reads the most.
+    def score(self, n: int, base: int | None) -> tuple[int, int, int]:
+        """How many valid boards, then boards of the right shape, then boards: the best
+        reader reads the most.
 
         Validity is judged on the first boards only: a program prints all alike,
         and checking a few hundred thousand boards for each reader would be slow.
         """
         boards, _ = self.boards(n, base)
-        return sum(is_valid(b, n) for b in boards[:_SAMPLE]), len(boards)
+        sample = boards[:_SAMPLE]
+        return (
+            sum(is_valid(b, n) for b in sample),
+            sum(is_board_shaped(b, n) for b in sample),
+            len(boards),
+        )
+
+
+def is_board_shaped(board: tuple, n: int) -> bool:
+    """True for n columns on the board, one a row: a board, if not always a solution."""
+    return len(board) == n and all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < n for c in board
+    )
 
 
 def rebase(raw: list[tuple], n: int, base: int | None) -> tuple[list[tuple], int | None]:
@@ -116,12 +130,15 @@ CAPTION = re.compile(
 # A number of solutions, in words: "92 solutions", "92 ways", "有92种摆放方法",
 # "Total: 92", "solutions = 92", "共92种". A time ("0.5 s") is no count.
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d{1,30})"
-_COUNT_WORDS = r"(?:solutions?|placements?|arrangements?|ways)"
+# Words for solutions (a number of "placements" or "nodes" is search effort, no count),
+# and the words that may stand between the number and them ("92 differents solutions").
+_COUNT_WORDS = r"(?:solutions?|arrangements?|ways|results?|answers?|configurations?)"
+_COUNT_ADJECTIVES = (
+    r"(?:(?:distinct|differents?|unique|possible|valid|feasible|legal|correct|total|"
+    r"such|fundamental|non-attacking)\s+){0,2}"
+)
 _STATED_COUNT = (
-    re.compile(
-        _NUMBER + r"\s*(?:distinct\s+|different\s+|unique\s+)?" + _COUNT_WORDS + r"\b",
-        re.IGNORECASE,
-    ),
+    re.compile(_NUMBER + r"\s*" + _COUNT_ADJECTIVES + _COUNT_WORDS + r"\b", re.IGNORECASE),
     re.compile(r"有\s*" + _NUMBER + r"\s*(?:种|个解)"),
     re.compile(r"共\s*" + _NUMBER + r"\s*(?:种|个)?"),
     re.compile(
@@ -185,6 +202,8 @@ def looks_like_board(line: str, n: int) -> bool:
         and (len(cells) == n or not text.isdigit())
     ):
         return True  # "Q.....": a grid row, of the wrong length here ("10" is a number)
+    if any(_grid_row_shaped(layout(line, max(n, 2))) for layout in GRID_LAYOUTS.values()):
+        return True  # ". .Q. .", "[x][Q][x]", "|Q |  |": a grid row in another layout
     on_board = set(_LETTERS[: min(n, len(_LETTERS))])
     lower = [t for t in tokens if t.islower() or t.isupper()]
     return (
@@ -206,45 +225,176 @@ def _cells(line: str) -> list[str] | None:
     return parts if parts and len(parts) == sum(map(len, parts)) else None
 
 
-def _grid_symbols(rows: list[list[str]], n: int) -> tuple[str, str] | None:
-    """The (queen, empty) pair most lines agree on: the symbol that occurs once per line."""
-    votes: Counter[tuple[str, str]] = Counter()
-    for cells in rows[:_VOTERS]:
-        counts = Counter(cells)
-        if n == 1 and cells[0] in _QUEEN_MARKS:
-            votes[(cells[0], "")] += 1
-        elif len(counts) == 2:
-            (a, times_a), (b, times_b) = counts.most_common()
-            if times_b == 1 and times_a == n - 1 and n > 2:
-                votes[(b, a)] += 1
-            elif n == 2:
-                # Two squares a row say nothing about which is the queen: known marks only.
-                for queen, empty in ((a, b), (b, a)):
-                    if queen in _QUEEN_MARKS and empty in _EMPTY_MARKS and queen != empty:
-                        votes[(queen, empty)] += 1
-                        break
-    if not votes:
+# How programs lay out a grid's line, each a way of cutting it into cells. The first
+# is the common one ("Q . . .", "Q..."); the others read what it cannot: a checkerboard
+# whose light squares are blanks (". .Q. .", one character a cell; "  - Q - ", a
+# character and a space a cell), bracketed cells ("[x][Q][x]", "[1][0][0]") and
+# cells between bars ("|Q |  |  |"). A blank cell is " ".
+_BRACKETED = re.compile(r"\s*(?:\[[^\[\]]{0,3}\]\s*)+")
+_BRACKET_CELL = re.compile(r"\[([^\[\]]{0,3})\]")
+
+
+def _single(cells: list[str]) -> list[str] | None:
+    """Cells stripped to their one symbol (blank: " "), or None if one holds more."""
+    stripped = [cell.strip() or " " for cell in cells]
+    return stripped if all(len(cell) == 1 for cell in stripped) else None
+
+
+def _shortest(width: int, n: int) -> int:
+    """The fewest characters a line of n cells ``width`` wide may keep once trailing
+    blanks are cut: a checkerboard row ends in at most one blank square (none below 4)."""
+    return width * (n - 2) + 1 if n >= 4 else width * n
+
+
+def _characters(line: str, n: int) -> list[str] | None:
+    text = line.rstrip()
+    if not text or not _shortest(1, n) <= len(text) <= n or len(line.strip()) < 2:
         return None
+    return list(text.ljust(n))  # trailing blank squares may have been cut off
+
+
+def _fixed_width(width: int) -> Callable[[str, int], list[str] | None]:
+    def cut(line: str, n: int) -> list[str] | None:
+        text = line.rstrip()
+        if not text.strip() or not _shortest(width, n) - width + 1 <= len(text) <= width * n:
+            return None
+        text = text.ljust(width * n)
+        return _single([text[i : i + width] for i in range(0, width * n, width)])
+
+    return cut
+
+
+def _bracketed(line: str, n: int) -> list[str] | None:
+    if not _BRACKETED.fullmatch(line):
+        return None
+    return _single(_BRACKET_CELL.findall(line))
+
+
+def _barred(line: str, n: int) -> list[str] | None:
+    text = line.strip()
+    if text.count("|") < 2:
+        return None
+    return _single(text.strip("|").split("|"))
+
+
+# A rule drawn between a grid's rows: "---------", "+---+---+".
+_RULE = re.compile(r"\s*[-=+_|~*]{3,}[-=+_|~* ]*")
+
+#: The layouts tried, the common one first (it wins a tie).
+GRID_LAYOUTS: dict[str, Callable[[str, int], list[str] | None]] = {
+    "spaced": lambda line, n: _cells(line),
+    "characters": _characters,
+    "two-wide": _fixed_width(2),
+    "three-wide": _fixed_width(3),
+    "bracketed": _bracketed,
+    "barred": _barred,
+}
+#: A grid's symbols: the queen's, and the empty squares' (two on a checkerboard).
+Symbols = tuple[str, frozenset[str]]
+
+
+def _grid_row_shaped(cells: list[str] | None) -> bool:
+    """True for cells of two or three grid marks, blanks among them, a queen's mark too."""
+    if not cells or len(cells) < 2:
+        return False
+    symbols = set(cells)
+    return 2 <= len(symbols) <= 3 and symbols <= _GRID_MARKS | {" "} and bool(
+        symbols & set(_QUEEN_MARKS)
+    )
+
+
+def _checkered(cells: list[str], queen: str) -> bool:
+    """True when a row's empty squares alternate two symbols, as a checkerboard's do."""
+    by_parity: dict[int, set[str]] = {0: set(), 1: set()}
+    for column, cell in enumerate(cells):
+        if cell != queen:
+            by_parity[column % 2].add(cell)
+    return all(len(kind) == 1 for kind in by_parity.values()) and (
+        by_parity[0] != by_parity[1]
+    )
+
+
+def _row_votes(cells: list[str], n: int) -> list[Symbols]:
+    """The (queen, empties) readings one row of n cells allows."""
+    counts = Counter(cells)
+    if n == 1:
+        return [(cells[0], frozenset())] if cells[0] in _QUEEN_MARKS else []
+    if n == 2:
+        # Two squares a row say nothing about which is the queen: known marks only.
+        if len(counts) != 2:
+            return []
+        a, b = counts
+        return [
+            (queen, frozenset(empty))
+            for queen, empty in ((a, b), (b, a))
+            if queen in _QUEEN_MARKS and empty in _EMPTY_MARKS and queen != empty
+        ][:1]
+    votes = []
+    for queen, times in counts.items():
+        empties = frozenset(counts) - {queen}
+        if times != 1 or queen == " ":
+            continue
+        if len(empties) == 1 or (len(empties) == 2 and _checkered(cells, queen)):
+            votes.append((queen, empties))
+    return votes
+
+
+def _grid_symbols(rows: list[list[str]], n: int) -> tuple[Symbols | None, int]:
+    """The (queen, empties) most rows agree on, and how many rows voted for it."""
+    votes: Counter[Symbols] = Counter()
+    for cells in rows[:_VOTERS]:
+        votes.update(_row_votes(cells, n))
+    if not votes:
+        return None, 0
     rank = {mark: i for i, mark in enumerate(_QUEEN_MARKS)}
-    return max(votes, key=lambda pair: (votes[pair], -rank.get(pair[0], len(rank))))
+    best = max(votes, key=lambda pair: (votes[pair], -rank.get(pair[0], len(rank))))
+    return best, votes[best]
+
+
+def _grid_layout(
+    lines: list[str], n: int
+) -> tuple[Callable[[str, int], list[str] | None], Symbols] | None:
+    """The layout and symbols that read the most rows of the first lines alike."""
+    best = None
+    best_votes = 0
+    for layout in GRID_LAYOUTS.values():
+        rows = []
+        for line in lines:
+            cells = layout(line, n)
+            if cells and len(cells) == n and len(set(cells)) <= 3:
+                rows.append(cells)
+                if len(rows) >= _VOTERS:
+                    break
+        symbols, votes = _grid_symbols(rows, n)
+        if symbols is not None and votes > best_votes:
+            best, best_votes = (layout, symbols), votes
+    return best
 
 
 def read_grid(lines: list[str], n: int, symbols: tuple[str, str] | None) -> Reading:
     reading = Reading("grid")
-    cells_of = [_cells(line) for line in lines]
     if symbols is None:
-        candidates = [c for c in cells_of if c and len(c) == n and len(set(c)) <= 2]
-        symbols = _grid_symbols(candidates, n)
-        if symbols is None:
+        found = _grid_layout(lines, n)
+        if found is None:
             return reading
-    queen, empty = symbols
+        layout, (queen, empties) = found
+    else:
+        layout, (queen, empties) = GRID_LAYOUTS["spaced"], (symbols[0], frozenset(symbols[1]))
+    marks = empties | {queen}
     block: list[tuple[int, int | None, bool]] = []  # (line index, column, empty row)
-    for index, cells in enumerate([*cells_of, None]):
-        if cells and len(cells) == n:
+    rules: list[int] = []  # rules drawn between the rows of the block so far
+    for index, line in enumerate([*lines, None]):
+        cells = None if line is None else layout(line, n)
+        if cells and len(cells) == n and marks.issuperset(cells):
             queens = cells.count(queen)
-            if queens + cells.count(empty) == n:
-                block.append((index, cells.index(queen) if queens == 1 else None, not queens))
-                continue
+            block.append((index, cells.index(queen) if queens == 1 else None, not queens))
+            reading.used.update(rules)  # "+---+---+" between two rows is part of the grid
+            rules = []
+            continue
+        if block and line is not None and _RULE.fullmatch(line):
+            rules.append(index)
+            continue
+        rules = []
         if block:
             for board in _split_block(block, n):
                 reading.add(tuple(column for _, column, _ in board), board[0][0], board[-1][0])
@@ -315,9 +465,12 @@ def read_numbers(lines: list[str], n: int) -> Reading:
         label = line[: len(line) - len(rest)]
         if len(values) == 1 and (n > 1 or (label and not any(ch.isdigit() for ch in label))):
             continue  # "Total: 92" is a summary, not a board of one row ("Solution 1: 1" is)
-        # "(1,2) (2,4) (3,1) (4,3)": (row, column) pairs, rows counted from 0 or 1.
-        if len(values) == 2 * n and values[::2] in rows_of(n):
-            values = values[1::2]
+        # "(1,2) (2,4) (3,1) (4,3)": (row, column) pairs, rows counted from 0 or 1; or
+        # (column, row) pairs.
+        order = pair_order(values[::2], values[1::2], n) if len(values) == 2 * n else None
+        if order:
+            reading.pairs = order
+            values = board_of_pairs(values[::2], values[1::2], order)
         # "3,1,3,0,2": the third row of a CSV table with a solution number first.
         if len(values) == n + 1 and values[0] in (len(reading.raw), len(reading.raw) + 1):
             values = values[1:]
@@ -393,8 +546,12 @@ def _collect(value: Any, n: int, reading: Reading, depth: int, line: int) -> Non
     elif isinstance(value, (list, tuple)) and value:
         if all(_is_int(v) for v in value):
             # "(1, 1)" for n = 1 is one (row, column) pair, not a board of two rows.
-            flat_pairs = len(value) == 2 * n and tuple(value[::2]) in rows_of(n)
-            reading.add(tuple(value[1::2] if flat_pairs else value), line)
+            order = pair_order(tuple(value[::2]), tuple(value[1::2]), n)
+            if len(value) == 2 * n and order:
+                reading.pairs = order
+                reading.add(board_of_pairs(tuple(value[::2]), tuple(value[1::2]), order), line)
+            else:
+                reading.add(tuple(value), line)
         elif all(isinstance(v, str) for v in value):
             # Rows of a grid (".Q..") or words of letters, read as lines of text.
             for style in ("grid", "letters"):
@@ -403,8 +560,10 @@ def _collect(value: Any, n: int, reading: Reading, depth: int, line: int) -> Non
                     for board in found:
                         reading.add(board, line)
                     break
-        elif _pairs(value, n):
-            reading.add(tuple(column for _, column in value), line)
+        elif order := _pairs(value, n):
+            reading.pairs = order
+            firsts, seconds = tuple(v[0] for v in value), tuple(v[1] for v in value)
+            reading.add(board_of_pairs(firsts, seconds, order), line)
         elif all(isinstance(v, (list, tuple, dict)) for v in value):
             for item in value:
                 _collect(item, n, reading, depth + 1, line)
@@ -417,14 +576,44 @@ def rows_of(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(range(n)), tuple(range(1, n + 1))
 
 
-def _pairs(value: list | tuple, n: int) -> bool:
-    """True for one board as (row, column) pairs: ``[(0, 1), (1, 3), (2, 0), (3, 2)]``."""
+#: The two orders of a board's pairs: (row, column), the usual, and (column, row).
+PAIR_ORDERS = ("(row, column)", "(column, row)")
+
+
+def pair_order(firsts: tuple, seconds: tuple, n: int) -> str | None:
+    """Which of a board's pair coordinates is the row: the one that runs 0, 1, 2... (or
+    1, 2, 3...), else the one that holds each row once; None when neither does.
+
+    Both orders of a solution are solutions (a reflection), so validity cannot tell
+    them apart: the order the rows are listed in does.
+
+    >>> pair_order((0, 1, 2, 3), (1, 3, 0, 2), 4), pair_order((1, 3, 0, 2), (0, 1, 2, 3), 4)
+    ('(row, column)', '(column, row)')
+    """
+    rows = rows_of(n)
+    for coordinates in (lambda c: c, sorted):
+        if tuple(coordinates(firsts)) in rows:
+            return PAIR_ORDERS[0]
+        if tuple(coordinates(seconds)) in rows:
+            return PAIR_ORDERS[1]
+    return None
+
+
+def board_of_pairs(firsts: tuple, seconds: tuple, order: str) -> tuple:
+    """The columns, row by row, of a board given as pairs in ``order``."""
+    rows, columns = (firsts, seconds) if order == PAIR_ORDERS[0] else (seconds, firsts)
+    return tuple(column for _, column in sorted(zip(rows, columns, strict=True)))
+
+
+def _pairs(value: list | tuple, n: int) -> str | None:
+    """The order of one board given as pairs, ``[(0, 1), (1, 3), (2, 0), (3, 2)]``, or
+    None when ``value`` is no such board."""
     if len(value) != n or not all(
         isinstance(v, (list, tuple)) and len(v) == 2 and _is_int(v[0]) and _is_int(v[1])
         for v in value
     ):
-        return False
-    return tuple(row for row, _ in value) in rows_of(n)
+        return None
+    return pair_order(tuple(v[0] for v in value), tuple(v[1] for v in value), n)
 
 
 def _is_int(value: Any) -> bool:
