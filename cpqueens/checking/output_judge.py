@@ -20,7 +20,7 @@ from typing import Any
 from ..board import Solution
 from ..display.numbers import plural
 from ..instances import Instance
-from .faults import error_row, has_faults, no_faults, sort_faults
+from .faults import error_row, has_faults, sort_faults
 from .parsed import ParsedOutput, shorten
 from .rows import EXAMPLES, CrossCheckRow, Fault
 

@@ -298,8 +298,10 @@ def _grid_row_shaped(cells: list[str] | None) -> bool:
     if not cells or len(cells) < 2:
         return False
     symbols = set(cells)
-    return 2 <= len(symbols) <= 3 and symbols <= _GRID_MARKS | {" "} and bool(
-        symbols & set(_QUEEN_MARKS)
+    return (
+        2 <= len(symbols) <= 3
+        and symbols <= _GRID_MARKS | {" "}
+        and bool(symbols & set(_QUEEN_MARKS))
     )
 
 
@@ -309,9 +311,7 @@ def _checkered(cells: list[str], queen: str) -> bool:
     for column, cell in enumerate(cells):
         if cell != queen:
             by_parity[column % 2].add(cell)
-    return all(len(kind) == 1 for kind in by_parity.values()) and (
-        by_parity[0] != by_parity[1]
-    )
+    return all(len(kind) == 1 for kind in by_parity.values()) and (by_parity[0] != by_parity[1])
 
 
 def _row_votes(cells: list[str], n: int) -> list[Symbols]:
