@@ -57,7 +57,7 @@ def test_backends_json_keeps_its_keys_and_adds_the_origins():
     listed = json.loads(CliRunner().invoke(cli, ["backends", "--json"]).output)
     assert [entry["name"] for entry in listed] == list(REGISTRY)
     for entry in listed:
-        assert KEPT_KEYS | {"origin", "version", "install"} == set(entry)
+        assert KEPT_KEYS | {"origin", "version", "install", "missing"} == set(entry)
 
 
 def test_backends_says_what_installs_a_missing_one(monkeypatch):

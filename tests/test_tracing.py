@@ -81,6 +81,9 @@ class RecordingBar:
     def describe(self, label):
         self.labels.append(label)
 
+    def say(self, message):
+        self.said = [*getattr(self, "said", []), message]
+
 
 def test_crosscheck_progress_names_the_n_and_backend_being_checked(monkeypatch):
     bars = []
@@ -123,9 +126,13 @@ def test_the_agreement_sentence_says_what_was_checked(one_based_program, tmp_pat
     failing = f"{sys.executable} -c 'import sys; sys.exit(3)'"
     both = run("crosscheck", "4", "--backends", "stack,recursive", "--command", failing)
     # The program exits with status 3; the backends agree.
-    assert "the program FAILED to give an answer (rows marked E = an error)" in both.stderr
+    assert f"the program FAILED to give an answer (rows marked {NO_ANSWER})" in both.stderr
     assert "the backend agrees" in run("crosscheck", "4", "--backends", "stack").stderr
     assert "2 backends agree" in run("crosscheck", "4", "--backends", "stack,recursive").stderr
+
+
+#: The legend of a row that gave no answer.
+NO_ANSWER = "E = no answer: the run failed or its output could not be read"
 
 
 def _row(backend, *, agrees=True, error=None, timed_out=False):
@@ -151,11 +158,14 @@ def test_the_verdict_counts_backends_and_programs_and_names_the_marks_used():
     )
     failed = (_row("stack"), _row("./q {n}", agrees=False, error="program not found"))
     text = verdict(CrossCheckReport(failed, "tree"), {"./q {n}"})
-    assert text == "the program FAILED to give an answer (rows marked E = an error)"
+    assert text == f"the program FAILED to give an answer (rows marked {NO_ANSWER})"
     wrong = (_row("a", agrees=False), _row("./q {n}", agrees=False, error="boom"))
     text = verdict(CrossCheckReport(wrong, "tree"), {"./q {n}"})
-    assert text.startswith("1 backend and 1 program DISAGREE")
-    assert "! = solutions differ, E = an error" in text
+    # A wrong answer and a failure to answer are told apart.
+    assert text == (
+        "the backend DISAGREES with the reference (rows marked ! = a wrong answer); "
+        f"the program FAILED to give an answer (rows marked {NO_ANSWER})"
+    )
     late = (_row("stack", timed_out=True),)
     assert "the backend timed out (rows marked T)" in verdict(CrossCheckReport(late, "tree"))
 
@@ -163,9 +173,9 @@ def test_the_verdict_counts_backends_and_programs_and_names_the_marks_used():
 def test_an_error_row_is_marked_e_in_the_table_and_below_it():
     failing = f"{sys.executable} -c 'import sys; sys.exit(3)'"
     result = run("crosscheck", "4", "--command", failing)
-    assert result.exit_code == 1
+    assert result.exit_code == 4  # no answer: not a wrong one (1)
     assert "0E" in result.stdout and "n=4: exited with status 3" in result.stdout
-    assert "rows marked E = an error" in result.stderr and "!" not in result.stderr
+    assert "rows marked E = no answer" in result.stderr and "!" not in result.stderr
 
 
 def test_a_missing_program_is_one_line_and_exit_2_before_any_reference_work():
@@ -213,9 +223,9 @@ def test_verify_prints_a_1_based_board_with_its_line(one_based_program, tmp_path
 def test_crosscheck_prints_a_programs_faulty_board_with_its_line(one_based_program):
     result = run("crosscheck", "4,6", "--command", one_based_program)
     assert result.exit_code == 1
-    assert "e.g. (0, 1, 2, 3) (printed 1-based on line 2: '1 2 3 4')" in result.stdout
+    assert "e.g. invalid (0, 1, 2, 3) (printed 1-based on line 2: '1 2 3 4')" in result.stdout
     assert "(printed 1-based on line 4: '1 2 3 4 5 6')" in result.stdout
-    assert "the program DISAGREES with the reference (rows marked ! = solutions differ)" in (
+    assert "the program DISAGREES with the reference (rows marked ! = a wrong answer)" in (
         result.stderr
     )
 

@@ -144,7 +144,9 @@ def test_a_networkx_tree_is_taken_as_its_compact_form(tmp_path):
 
 def test_a_tree_past_a_million_nodes_is_refused_before_anything_is_written(tmp_path):
     target = tmp_path / "big.html"
-    with pytest.raises(TreeTooLargeError, match=r"has 1,000,001: build it with max_depth=") as raised:
+    with pytest.raises(
+        TreeTooLargeError, match=r"has 1,000,001: build it with max_depth="
+    ) as raised:
         write_explorer(star_tree(MAX_EXPLORER_NODES), target)
     assert raised.value.estimate == MAX_EXPLORER_NODES + 1
     assert raised.value.max_nodes == MAX_EXPLORER_NODES

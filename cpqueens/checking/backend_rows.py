@@ -18,7 +18,7 @@ A time-out is its own outcome: what was found is judged, the rest not missing.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -31,7 +31,7 @@ from .decision import Decision, decision_of, judge_decision, program_decision
 from .external import Command
 from .faults import error_row, has_faults, no_faults, sort_faults
 from .output_judge import judge_output
-from .rows import CrossCheckRow
+from .rows import CrossCheckRow, Fault
 
 #: A backend as the checking family calls it: with a case, returning boards or a
 #: Result. A registry backend's also takes ``decide=True`` (see :func:`decision_by`).
@@ -105,8 +105,13 @@ def function_row(case: Case, label: str, run: Runner, expected: set[Solution]) -
     start = time.perf_counter()
     try:
         answer = run(case)
-        timed_out = stopped_by_time_limit(answer)
-        boards.extend(as_board(item) for item in answer)
+        if is_count(answer) and compared == "all":
+            return count_row(n, label, answer, expected, time.perf_counter() - start)
+        if not isinstance(answer, Iterable) or isinstance(answer, (str, bytes)):
+            error = not_solutions(answer)
+        else:
+            timed_out = stopped_by_time_limit(answer)
+            boards.extend(as_board(item) for item in answer)
     except SearchTimeoutError:
         # A function giving up at its own time limit: what it yielded so far is judged.
         timed_out = True
@@ -125,6 +130,41 @@ def function_row(case: Case, label: str, run: Runner, expected: set[Solution]) -
     claimed = "some" if timed_out or stopped else compared
     faults = sort_faults(n, boards, expected, claimed, instance=case.instance)
     return replace(_row(n, label, boards, expected, elapsed, compared, faults), timed_out=timed_out)
+
+
+def is_count(answer: Any) -> bool:
+    """True for a number a function returned where boards were expected."""
+    return isinstance(answer, int) and not isinstance(answer, bool)
+
+
+def not_solutions(answer: Any) -> str:
+    """What to say of a function that returned neither boards nor a count."""
+    return (
+        f"the function returned {answer!r} ({type(answer).__name__}); a function checked "
+        "here returns its solutions: a list or iterator of boards, each a sequence of "
+        "0-based columns (or a number: its count, compared as a count)"
+    )
+
+
+def count_row(
+    n: int, label: str, count: int, expected: set[Solution], elapsed: float
+) -> CrossCheckRow:
+    """A function that returned a number where boards were asked for: its count is
+    its answer, compared as a count (its boards cannot be)."""
+    faults = no_faults()
+    if count != len(expected):
+        detail = f"states {count:,} solutions, the reference has {len(expected):,}"
+        faults["faults"] = (Fault("wrong count", None, detail=detail),)
+    return CrossCheckRow(
+        n=n,
+        backend=label,
+        count=count,
+        reference_count=len(expected),
+        agrees=count == len(expected),
+        elapsed=elapsed,
+        compared="count",
+        **faults,
+    )
 
 
 def _row(

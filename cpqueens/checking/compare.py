@@ -18,7 +18,7 @@ report does not disagree because of it unless ``timeouts_fail=True``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import IO, Any
 
@@ -151,6 +151,7 @@ def crosscheck(
         if hook is not None and not callable(hook):
             raise InvalidTypeError(f"{name} must be a function or None, got {hook!r}")
     runners = _resolve(backends, time_limit)
+    check_told_the_case(runners.values(), cases)
     reference_label, solutions_of, decision_of = _reference(reference)
     check_reference(cases, reference)
     rows = []
@@ -222,6 +223,21 @@ def check_output(
     expected = solutions_of(case)
     row = judge_output(parsed, case.instance, expected, label=label, parse=parse, expect=expect)
     return row, parsed
+
+
+def check_told_the_case(runners: Iterable[Any], cases: Sequence[Case]) -> None:
+    """Refuse a program that is never told what to solve, when the cases differ: its
+    command holds neither ``{n}`` nor ``{instance}``, so it would print the same for
+    every size (or, reading its argument, fail in every row)."""
+    if len({(case.label, case.instance.n) for case in cases}) < 2:
+        return
+    for runner in runners:
+        if isinstance(runner, Command) and not runner.told_the_case:
+            raise InvalidInputError(
+                f"the command {runner.name!r} holds neither {{n}} (replaced by each board "
+                "size) nor {instance} (replaced by each instance file's path), so the "
+                f'program cannot be told what to solve; e.g. "{runner.name} {{n}}"'
+            )
 
 
 def _announce(on_start: Callable[[Any, str | None], None] | None, case: Case, label: str) -> None:

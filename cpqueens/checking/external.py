@@ -198,6 +198,12 @@ class Command:
         return _SUFFIXES.get(self.instance_format, self.instance_format)
 
     @property
+    def told_the_case(self) -> bool:
+        """True when the command holds ``{n}`` or ``{instance}``: each run is told what
+        to solve."""
+        return self.takes_instance or any("{n}" in part for part in self.template)
+
+    @property
     def takes_instance(self) -> bool:
         """True when the command holds ``{instance}``: it reads an instance file."""
         return any("{instance}" in part for part in self.template)
@@ -248,7 +254,9 @@ class Command:
         if printed.unstarted is not None:
             raise CommandFailedError(printed.unstarted)
         if printed.returncode != 0:
-            raise CommandFailedError(_exit_message(printed.returncode, printed.stderr))
+            raise CommandFailedError(
+                _exit_message(printed.returncode, printed.stderr, printed.stdout)
+            )
         return printed
 
     def check_program(self) -> None:
@@ -429,7 +437,14 @@ def parse_size(text: str, name: str = "size") -> int:
     return int(match[1]) * 1024 ** " kmg".index(match[2].lower() or " ")
 
 
-def _exit_message(returncode: int, stderr: str) -> str:
+def _exit_message(returncode: int, stderr: str, stdout: str = "") -> str:
+    """Why a program failed: its exit status or signal, and the end of what it said,
+    on standard error, or on standard output when it wrote its reason there.
+
+    >>> _exit_message(1, "", "Usage: queens N\\nN must be at least 4\\n")
+    'exited with status 1; nothing on standard error; standard output ends: Usage: \
+queens N | N must be at least 4'
+    """
     if returncode < 0:
         try:
             what = f"killed by signal {signal.Signals(-returncode).name}"
@@ -437,9 +452,19 @@ def _exit_message(returncode: int, stderr: str) -> str:
             what = f"killed by signal {-returncode}"
     else:
         what = f"exited with status {returncode}"
-    # Shown on a terminal and in reports: its control characters escaped, its colours dropped.
-    lines = (printable(line.strip()[:200]).strip() for line in stderr.splitlines())
-    tail = [line for line in lines if line][-STDERR_LINES:]
-    if not tail:
-        return f"{what}; nothing on standard error"
-    return f"{what}; standard error ends: {' | '.join(tail)}"
+    tail = _last_lines(stderr)
+    if tail:
+        return f"{what}; standard error ends: {tail}"
+    # A program that exits on its own with its reason on standard output ("N must be
+    # at least 4"): quoted. A killed one's output is whatever it had printed by then.
+    said = _last_lines(stdout) if returncode > 0 else ""
+    if said:
+        return f"{what}; nothing on standard error; standard output ends: {said}"
+    return f"{what}; nothing on standard error"
+
+
+def _last_lines(text: str) -> str:
+    """The last few non-blank lines of ``text``, joined by `` | ``: shown on a terminal
+    and in reports, so their control characters escaped and their colours dropped."""
+    lines = (printable(line.strip()[:200]).strip() for line in text.splitlines())
+    return " | ".join([line for line in lines if line][-STDERR_LINES:])

@@ -62,6 +62,17 @@ class CrossCheckReport:
         return self.agrees
 
     @property
+    def wrong(self) -> tuple[CrossCheckRow, ...]:
+        """The rows that gave a wrong answer: compared, and found to differ (``!``)."""
+        return tuple(row for row in self.rows if not row.agrees and not row.error)
+
+    @property
+    def unanswered(self) -> tuple[CrossCheckRow, ...]:
+        """The rows that gave no answer to compare: the run failed, or its output could
+        not be read (``E``). A failure to answer is not a wrong answer."""
+        return tuple(row for row in self.rows if row.error)
+
+    @property
     def timed_out(self) -> tuple[CrossCheckRow, ...]:
         """The rows whose backend the time limit stopped, whether or not they agree."""
         return tuple(row for row in self.rows if row.timed_out)

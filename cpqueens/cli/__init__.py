@@ -5,10 +5,11 @@ with status 2 on bad input, exits with 130 on Ctrl-C after saying what was
 finished, and writes its output files atomically. A check that disagrees exits
 with 1. A run stopped by ``--time-limit`` says so and exits with 3, for a run cut
 short is neither a wrong answer nor bad input (``crosscheck`` gives 1 when
-something also disagrees). The work itself is done by the library
-(:mod:`cpqueens.api`, :mod:`cpqueens.reporting`, :mod:`cpqueens.checking`); the
-modules here only parse, dispatch and print: ``solving`` (backends, solve, count),
-``checking`` (crosscheck; ``resolving`` turns its ``--backends`` into backends
+something also disagrees). A check where a program gave no answer (it failed, or
+its output could not be read) and none answered wrong exits with 4. The work
+itself is done by the library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`,
+:mod:`cpqueens.checking`); the modules here only parse, dispatch and print:
+``solving`` (backends, solve, count), ``checking`` (crosscheck; ``resolving`` turns its ``--backends`` into backends
 and functions), ``verifying`` (verify), ``trees`` (tree), ``timing`` (bench, report),
 ``profiling`` (profile), ``instances`` (generate), ``campaigns`` (campaign run,
 summary, plot) and ``fuzzing`` (fuzz).
@@ -53,6 +54,8 @@ def cli() -> None:
            a hunt found a failure (fuzz)
       2    bad input
       3    stopped by --time-limit (solve, count, crosscheck, bench) or --budget (bench)
+      4    a program or backend gave no answer and none answered wrong (crosscheck,
+           verify: a run failed, or its output could not be read)
       70   an internal error of cpqueens (CPQUEENS_TRACEBACK=1 shows where)
       130  interrupted (Ctrl-C)
     """

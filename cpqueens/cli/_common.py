@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -22,6 +24,9 @@ from .failures import failure, one_line, show_traceback
 #: 3 stopped by --time-limit (a run cut short, neither wrong nor bad input), 130 Ctrl-C.
 DISAGREES, INTERRUPTED = 1, 130
 TIMED_OUT = 3
+#: Exit status of a check where something gave no answer (a run failed, an output
+#: could not be read) and nothing answered wrong: no verdict, not a disagreement.
+NO_ANSWER = 4
 FORMATS = ("grid", "zero-plus", "x-dash", "letters", "json", "csv", "xcsp")
 TREE_SUFFIXES = (
     ".graphml", ".gexf", ".json", ".dot", ".png", ".svg", ".pdf", ".html", ".sqlite",
@@ -60,6 +65,12 @@ class Group(click.Group):
             raise click.exceptions.Exit(INTERRUPTED) from None
         except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # "cpqueens solve 12 --all | head": the reader has all it wants. Quietly,
+            # as any filter does; what is still buffered goes nowhere.
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(0) from None
         except Exception as error:
             # The one door: whatever else went wrong is one line (see failures.py).
             if show_traceback():
@@ -237,10 +248,13 @@ DEFAULT_SET_HELP = (
 )
 
 
-def note_once(quiet: bool, note: str | None) -> Callable[[], None]:
+def note_once(
+    quiet: bool, note: str | None, write: Callable[[str], None] | None = None
+) -> Callable[[], None]:
     """A function that says ``note`` (if any) the first time it is called, and
     nothing after: called from the library's first progress callback, so the note
-    comes once the call has been checked and a refusal stays one line.
+    comes once the call has been checked and a refusal stays one line. ``write``
+    writes it instead of :func:`say` (a progress bar's :meth:`~cpqueens.parallel.progress.Bar.say`).
 
     >>> import contextlib, io
     >>> tell, said = note_once(False, "using 1 of 16 backends"), io.StringIO()
@@ -253,7 +267,12 @@ def note_once(quiet: bool, note: str | None) -> Callable[[], None]:
 
     def tell() -> None:
         while pending:
-            say(quiet, pending.pop())
+            message = pending.pop()
+            if write is None:
+                say(quiet, message)
+            elif not quiet:
+                # A progress bar's own writer puts the line above the bar, not onto it.
+                write(printable(message, multiline=True))
 
     return tell
 
@@ -269,7 +288,7 @@ def default_set_note(chosen: list[str]) -> str:
         if name in chosen:
             continue
         if not backend.is_available():
-            why = "not installed (cpqueens backends says what installs them)"
+            why = "not installed: cpqueens backends says what installs them"
         elif not backend.exhaustive:
             why = "they find solutions and prove nothing"
         else:

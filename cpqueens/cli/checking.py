@@ -20,6 +20,7 @@ from ._common import (
     DEFAULT_SET_HELP,
     DISAGREES,
     FAULT_SUFFIXES,
+    NO_ANSWER,
     TIMED_OUT,
     BadInput,
     default_set_note,
@@ -186,7 +187,8 @@ def crosscheck(
     answer !. --faults FILE lists every faulty board, with the line a program
     printed it on. A program inherits this environment; --clean-env and --env
     NAME=VALUE give it another. Exit status 1 when anything disagrees with the
-    reference, else 3 when a backend timed out (1 with --timeouts-fail).
+    reference (a wrong answer, !), else 4 when a backend or program gave no answer (E),
+    else 3 when a backend timed out (1 with --timeouts-fail).
     """
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
@@ -269,8 +271,8 @@ def crosscheck(
         from ..checking.compare import default_backends
 
         note = default_set_note(default_backends())
-    tell_note = note_once(quiet, note)
     with progress_bar(len(cases), progress_label(cases[0]), enabled=wants_bar(quiet)) as bar:
+        tell_note = note_once(quiet, note, bar.say)
 
         def starting(case: Any, label: str | None) -> None:
             tell_note()
@@ -298,6 +300,8 @@ def crosscheck(
         emit_json(
             {
                 "ok": report.agrees,
+                "wrong": bool(report.wrong),  # something answered wrong (!)
+                "unanswered": bool(report.unanswered),  # something gave no answer (E)
                 "timed_out": timed_out,
                 "reference": reference,
                 "rows": report.to_records(),
@@ -308,8 +312,12 @@ def crosscheck(
         say(quiet, crosscheck_verdict(report, {program.name for program in programs}))
     if faults_target is not None:
         say(quiet, f"wrote {plural(len(report.fault_records()), 'fault')} to {faults_target}")
-    # A disagreement outweighs a time-out: it is the news a build must stop on.
-    if not report.agrees:
+    # A wrong answer outweighs a failure to answer, which outweighs a time-out.
+    if report.wrong:
+        raise click.exceptions.Exit(DISAGREES)
+    if report.unanswered:
+        raise click.exceptions.Exit(NO_ANSWER)
+    if not report.agrees:  # time-outs, with --timeouts-fail
         raise click.exceptions.Exit(DISAGREES)
     if report.timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
@@ -361,7 +369,7 @@ def compared_sizes(text: str, names: str | None, commands: tuple[str, ...]) -> l
     largest = max(sizes.values())
     try:
         return ranges.parse_sizes(text, largest, beyond="")
-    except InvalidInputError as error:
+    except ranges.BeyondLargestError as error:
         takers = [
             name
             for name, backend in REGISTRY.items()
@@ -415,15 +423,19 @@ def crosscheck_verdict(report: CrossCheckReport, programs: Iterable[str] = ()) -
     def legend(rows: list[Any]) -> str:
         return ", ".join(f"{mark} = {MARKS[mark]}" for mark in marks_used(rows))
 
-    wrong = [row for row in report.rows if not row.agrees]
+    wrong, failed = list(report.wrong), list(report.unanswered)
     late = list(report.timed_out)
+    said = []
     if wrong:
         subject, many = who(wrong)
-        if all(row.error for row in wrong):
-            # Nothing was compared for these rows: they failed to run, not to agree.
-            return f"{subject} FAILED to give an answer (rows marked {legend(wrong)})"
         verb = "DISAGREE" if many else "DISAGREES"
-        return f"{subject} {verb} with the reference (rows marked {legend(wrong)})"
+        said.append(f"{subject} {verb} with the reference (rows marked {legend(wrong)})")
+    if failed:
+        # Nothing was compared for these rows: they failed to answer, not to agree.
+        subject, _ = who(failed)
+        said.append(f"{subject} FAILED to give an answer (rows marked {legend(failed)})")
+    if said:
+        return "; ".join(said)
     if late:
         subject, many = who(late)
         if report.timeouts_fail:

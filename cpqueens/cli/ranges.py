@@ -18,6 +18,11 @@ _SINGLE = re.compile(r"^\s*(\d+)\s*$")
 _PAIR = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
 
 
+class BeyondLargestError(InvalidInputError):
+    """Board sizes past the largest the backends asked for take: the caller may say
+    which backends take larger ones."""
+
+
 def parse_sizes(text: str, largest: int | None = None, *, beyond: str | None = None) -> list[int]:
     """Return the sorted, distinct board sizes written in ``text``.
 
@@ -56,7 +61,7 @@ largest board any backend takes (stack)
             raise InvalidInputError(f"malformed board sizes {text!r}: {_SIZE_HELP}")
         if max(low, high) > largest:
             why = f", {beyond}" if beyond else ""
-            raise InvalidInputError(f"{what} goes beyond n={largest:,}{why}")
+            raise BeyondLargestError(f"{what} goes beyond n={largest:,}{why}")
         if low > high:
             raise InvalidInputError(
                 f"range {part.strip()!r} runs backwards; write it low-high, e.g. {high}-{low}"

@@ -32,7 +32,9 @@ def load_function(spec: str) -> Callable[[Any], Any]:
     """The Python function named ``MODULE:FUNCTION`` (or ``file.py:FUNCTION``), as a
     crosscheck backend labelled ``spec``; a one-line error naming it when it cannot be.
 
-    The module is imported from the current folder or sys.path. A function of one
+    The module is imported from the current folder or sys.path; a file, as ``python
+    file.py`` runs it, with its own folder on sys.path (so it imports its neighbours).
+    A function of one
     argument is called as the Python API calls it (with n, or the instance); one that
     takes two is called ``f(n, fixed)``, ``fixed`` a dict row -> column.
     """
@@ -80,6 +82,11 @@ def _import(module_name: str) -> Any:
         if found is None or found.loader is None:
             raise BadInput(f"--backends: cannot import {module_name!r}")
         module = importlib.util.module_from_spec(found)
+        # As `python file.py` runs it: its folder first on sys.path, for the whole run
+        # (a function may import its neighbours when called, not only when loaded).
+        folder = str(path.resolve().parent)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
         found.loader.exec_module(module)
         return module
     folder = os.getcwd()

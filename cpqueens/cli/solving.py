@@ -102,7 +102,7 @@ def backends(as_json: bool, quiet: bool) -> None:
     click.echo()
     width = max(len(info.name) for info in infos) + 2
     for info in infos:
-        missing = "" if info.available else f" [needs: {info.install}]"
+        missing = "" if info.available else f" [needs: {info.missing or info.install}]"
         line = f"{info.name:<{width}}{info.summary}{missing}"
         click.echo(textwrap.fill(line, 79, subsequent_indent=" " * width))
     click.echo("\nWhere each comes from (the versions here; what installs it):")
@@ -126,7 +126,7 @@ def _origins(infos: tuple[Any, ...]) -> list[str]:
     lines = [f"{', '.join(i.name for i in own)}: {own[0].origin} ({own[0].version})"] if own else []
     for info in infos:
         if info.install is not None:
-            needs = "" if info.available else f"; missing, install: {info.install}"
+            needs = "" if info.available else f"; missing, install: {info.missing or info.install}"
             lines.append(f"{info.name}: {info.origin} ({info.version}){needs}")
     return lines
 

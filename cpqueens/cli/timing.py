@@ -108,8 +108,9 @@ def bench(
         raise InvalidInputError(f"{error}; besides, {refusal}" if refusal else str(error)) from None
     target = output_path(output, BENCH_SUFFIXES)
     steps = len(ns) * len(chosen)
-    tell_note = note_once(quiet, default_set_note(chosen) if names is None else None)
     with progress_bar(steps, "timing", enabled=wants_bar(quiet)) as bar:
+        note = default_set_note(chosen) if names is None else None
+        tell_note = note_once(quiet, note, bar.say)
 
         def start(backend: str, n: int) -> None:
             tell_note()
@@ -203,8 +204,9 @@ def report(
 
         check_store(campaign_db, create=False)  # a foreign file refused before any work
     steps = len(ns) + len(ns) * len(chosen) + 2
-    tell_note = note_once(quiet, default_set_note(chosen) if names is None else None)
     with progress_bar(steps, "report", enabled=wants_bar(quiet)) as bar:
+        note = default_set_note(chosen) if names is None else None
+        tell_note = note_once(quiet, note, bar.say)
 
         def step(label: str | None) -> None:
             tell_note()

@@ -11,6 +11,7 @@ from ..display.numbers import plural
 from ._common import (
     DISAGREES,
     FAULT_SUFFIXES,
+    NO_ANSWER,
     emit_json,
     faults_option,
     json_option,
@@ -57,8 +58,9 @@ def verify(
     notes (prose, shown with their line numbers, never judged) and lines shaped
     like a board that are not one (invalid: the output disagrees). Prints what is
     missing, extra, invalid or repeated, each faulty board 0-based with the line it
-    was printed on (and its base); --faults FILE lists them all. Exit status 0 when
-    the output agrees with the reference, 1 when it does not.
+    was printed on (and its base); --faults FILE lists them all. An empty output
+    answers "no solution". Exit status 0 when the output agrees with the reference,
+    1 when it does not, 4 when it cannot be read (no answer to judge).
     """
     from ..checking.compare import MAX_OUTPUT_FILE, check_output
     from ..checking.verdicts import CrossCheckReport
@@ -97,8 +99,16 @@ def verify(
         emit_json(record)
     else:
         click.echo("\n".join(verify_lines(row, parsed, reference)))
-    say(quiet, "the output agrees" if row.agrees else "the output DISAGREES with the reference")
+    if row.error:
+        verdict = "the output gives no answer: it could not be read (no verdict)"
+    elif row.agrees:
+        verdict = "the output agrees"
+    else:
+        verdict = "the output DISAGREES with the reference"
+    say(quiet, verdict)
     if faults_target is not None:
         say(quiet, f"wrote {plural(len(checked.fault_records()), 'fault')} to {faults_target}")
+    if row.error:
+        raise click.exceptions.Exit(NO_ANSWER)
     if not row.agrees:
         raise click.exceptions.Exit(DISAGREES)

@@ -31,6 +31,13 @@ class Bar:
             fields = {} if label is None else {"description": label}
             self._progress.update(self._task, advance=1, **fields)
 
+    def say(self, message: str) -> None:
+        """Write a line on stderr: above the bar while one is drawn (never onto it)."""
+        if self._progress is not None:
+            self._progress.console.print(message, markup=False, highlight=False, soft_wrap=True)
+        else:
+            print(message, file=sys.stderr, flush=True)
+
     def describe(self, label: str) -> None:
         """Change the words in front of the bar."""
         if self._progress is not None:

@@ -151,7 +151,11 @@ def _mark(row: Any) -> str:
 
 
 #: What each mark of :func:`crosscheck_grid` means, for a legend.
-MARKS = {"!": "solutions differ", "E": "an error", "T": "timed out"}
+MARKS = {
+    "!": "a wrong answer",
+    "E": "no answer: the run failed or its output could not be read",
+    "T": "timed out",
+}
 
 
 def marks_used(rows: Sequence[Any], *, disagreeing: bool | None = None) -> list[str]:
@@ -213,15 +217,16 @@ def _problem(row: Any) -> str:
     if row.miscounted:
         parts.append(f"states {plural(row.stated_count, 'solution')}")
     # The first example of a fault; one a program printed, with its line, when there is one.
+    # Named by its kind: "e.g. missing (0, 4, 7, ...)" is not read as an invalid board.
     candidates = [
-        (board, _origin(row, board, kind))
+        (kind, board, _origin(row, board, kind))
         for kind in ("missing", "extra", "invalid")
         for board in getattr(row, kind)[:1]
     ]
-    traced = [candidate for candidate in candidates if candidate[1]]
+    traced = [candidate for candidate in candidates if candidate[2]]
     if candidates:
-        board, origin = (traced or candidates)[0]
-        parts.append(f"e.g. {board}" + (f" ({origin})" if origin else ""))
+        kind, board, origin = (traced or candidates)[0]
+        parts.append(f"e.g. {kind} {board}" + (f" ({origin})" if origin else ""))
     elif row.invalid_lines:
         line, text = row.invalid_lines[0]
         parts.append(f"e.g. line {line}: {text.strip()[:60]!r} is not a board")
@@ -252,7 +257,12 @@ def _verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
     if row.compared == "count":
         verdict = "agrees" if row.agrees else "DISAGREES"
         return [f"{head}: states {plural(row.count, 'solution')}; {against}: {verdict}"]
-    read_as = f" ({parsed.style}{', 1-based' if parsed.base == 1 else ''})" if parsed.style else ""
+    how = [parsed.style, "1-based" if parsed.base == 1 else None, parsed.pairs and (
+        f"{parsed.pairs} pairs"
+    )]  # fmt: skip
+    read_as = f" ({', '.join(part for part in how if part)})" if parsed.style else ""
+    if parsed.silent:
+        read_as = " (the output is empty: a program that exits 0 printing nothing says no solution)"
     lines = [f"{head}: read {plural(row.count, 'board')}{read_as}; {against}"]
     lines.extend(note_lines(row))
     if parsed.captions:

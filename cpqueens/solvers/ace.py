@@ -228,7 +228,7 @@ def _failure(program: LineProcess, reader: AceReader) -> str:
     if any(_JAVA_TOO_OLD in line for line in stderr):
         return (
             "needs Java 17 or later, and this java is older (UnsupportedClassVersionError); "
-            "install it with: apt-get install default-jre-headless"
+            f"install it with: {INSTALL_JAVA}"
         )
     last = (stderr or reader.others or ["nothing"])[-1]
     if len(last) > 120:

@@ -31,7 +31,7 @@ JAR_VARIABLE = "CPQUEENS_ACE_JAR"
 #: The package that ships the jar.
 PACKAGE = "pycsp3"
 #: What installs each piece.
-INSTALL_PYCSP3 = "pip install 'cpqueens[ace]'"
+INSTALL_PYCSP3 = f"pip install {PACKAGE}"
 INSTALL_JAVA = "apt-get install default-jre-headless"
 _VERSION = re.compile(r"ACE-(\d+(?:\.\d+)*)", re.IGNORECASE)
 
@@ -84,7 +84,7 @@ def missing_piece(package: str = PACKAGE) -> str | None:
         if importlib.util.find_spec(package) is None:
             return (
                 "backend 'ace' needs the pycsp3 package, which ships ACE's jar; "
-                f"install it with: {INSTALL_PYCSP3} (or: pip install {PACKAGE})"
+                f"install it with: {INSTALL_PYCSP3}"
             )
         return (
             "backend 'ace' found pycsp3 without its ACE jar (pycsp3/solvers/ace/ACE-*.jar); "

@@ -55,6 +55,8 @@ class BackendInfo:
     version: str | None = None
     #: The command that installs what it needs (pip, apt-get), None for nothing.
     install: str | None = None
+    #: The command that installs only what is missing here, None when nothing is.
+    missing: str | None = None
 
 
 class Backend:
@@ -184,6 +186,7 @@ class Backend:
 
         own = self.solver_version()
         versions = [own] if own else []
+        missing: list[str] = []
         if self.package is None:
             origin, installs = ["cpqueens' own Python code"], []
             versions.append(f"cpqueens {__version__}")
@@ -194,13 +197,22 @@ class Backend:
             )
             found = self.package_version
             versions.append(f"{self.package} {found}" if found else f"{self.package} missing")
+            if not self.is_available():
+                missing.append(installs[0])
         for program, install in self.programs:
             origin.append(f"program {program}")
             installs.append(install)
             found = program_version(program)
             named = f"{program} (program)" if program == self.package else program
             versions.append(f"{named} {found}" if found else f"{named} missing")
-        return Provenance(" + ".join(origin), ", ".join(versions), " && ".join(installs) or None)
+            if not found:
+                missing.append(install)
+        return Provenance(
+            " + ".join(origin),
+            ", ".join(versions),
+            " && ".join(installs) or None,
+            " && ".join(missing) or None,
+        )
 
     def is_available(self) -> bool:
         return self.requires is None or importlib.util.find_spec(self.requires) is not None
@@ -256,6 +268,7 @@ class Backend:
             origin=self.provenance.origin,
             version=self.provenance.version,
             install=self.provenance.install,
+            missing=self.provenance.missing,
         )
 
     def __repr__(self) -> str:

@@ -36,11 +36,14 @@ _ANY = re.compile(r"\b(\d+\.\d+(?:\.\d+)*)\b")
 
 class Provenance(NamedTuple):
     """Where a solver comes from (``origin``), its ``version`` (None when not known),
-    and the command that installs what it needs (``install``; None for none)."""
+    the command that installs what it needs (``install``; None for none), and the one
+    that installs only what is missing here (``missing``)."""
 
     origin: str
     version: str | None
     install: str | None
+    #: The command that installs only what is missing here (None: nothing is).
+    missing: str | None = None
 
 
 def version_in(text: str) -> str | None:
