@@ -10,8 +10,8 @@ its output could not be read) and none answered wrong exits with 4. The work
 itself is done by the library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`,
 :mod:`cpqueens.checking`); the modules here only parse, dispatch and print:
 ``solving`` (backends, solve, count), ``checking`` (crosscheck; ``resolving`` turns
-its ``--backends`` into backends and functions), ``verifying`` (verify), ``trees`` (tree), ``timing`` (bench, report),
-``profiling`` (profile), ``instances`` (generate), ``campaigns`` (campaign run,
+its ``--backends`` into backends and functions), ``verifying`` (verify), ``trees``
+(tree), ``timing`` (bench, report), ``profiling`` (profile), ``instances`` (generate), ``campaigns`` (campaign run,
 summary, plot) and ``fuzzing`` (fuzz).
 """
 
