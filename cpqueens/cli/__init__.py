@@ -11,8 +11,8 @@ itself is done by the library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`,
 :mod:`cpqueens.checking`); the modules here only parse, dispatch and print:
 ``solving`` (backends, solve, count), ``checking`` (crosscheck; ``resolving`` turns
 its ``--backends`` into backends and functions), ``verifying`` (verify), ``trees``
-(tree), ``timing`` (bench, report), ``profiling`` (profile), ``instances`` (generate), ``campaigns`` (campaign run,
-summary, plot) and ``fuzzing`` (fuzz).
+(tree), ``timing`` (bench, report), ``profiling`` (profile), ``instances``
+(generate), ``campaigns`` (campaign run, summary, plot) and ``fuzzing`` (fuzz).
 """
 
 from __future__ import annotations
