@@ -10,7 +10,7 @@
 from ._version import __version__ as __version__
 from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
-from .checking.compare import crosscheck
+from .checking.compare import check_output, crosscheck
 from .checking.external import Command
 from .checking.flatzinc_output import FlatZincOutput, read_flatzinc_output
 from .checking.flatzinc_solvers import FlatZincSolver
@@ -79,6 +79,7 @@ __all__ = [
     "UnsupportedOptionError",
     "backends",
     "canonical",
+    "check_output",
     "compact_tree",
     "compare_trees",
     "count",

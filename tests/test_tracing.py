@@ -126,7 +126,7 @@ def test_the_agreement_sentence_says_what_was_checked(one_based_program, tmp_pat
     failing = f"{sys.executable} -c 'import sys; sys.exit(3)'"
     both = run("crosscheck", "4", "--backends", "stack,recursive", "--command", failing)
     # The program exits with status 3; the backends agree.
-    assert f"the program FAILED to give an answer (rows marked {NO_ANSWER})" in both.stderr
+    assert f"the program FAILED to give an answer at n=4 (rows marked {NO_ANSWER})" in both.stderr
     assert "the backend agrees" in run("crosscheck", "4", "--backends", "stack").stderr
     assert "2 backends agree" in run("crosscheck", "4", "--backends", "stack,recursive").stderr
 
@@ -158,13 +158,13 @@ def test_the_verdict_counts_backends_and_programs_and_names_the_marks_used():
     )
     failed = (_row("stack"), _row("./q {n}", agrees=False, error="program not found"))
     text = verdict(CrossCheckReport(failed, "tree"), {"./q {n}"})
-    assert text == f"the program FAILED to give an answer (rows marked {NO_ANSWER})"
+    assert text == f"the program FAILED to give an answer at n=4 (rows marked {NO_ANSWER})"
     wrong = (_row("a", agrees=False), _row("./q {n}", agrees=False, error="boom"))
     text = verdict(CrossCheckReport(wrong, "tree"), {"./q {n}"})
     # A wrong answer and a failure to answer are told apart.
     assert text == (
-        "the backend DISAGREES with the reference (rows marked ! = a wrong answer); "
-        f"the program FAILED to give an answer (rows marked {NO_ANSWER})"
+        "the backend DISAGREES with the reference at n=4 (rows marked ! = a wrong answer); "
+        f"the program FAILED to give an answer at n=4 (rows marked {NO_ANSWER})"
     )
     late = (_row("stack", timed_out=True),)
     assert "the backend timed out (rows marked T)" in verdict(CrossCheckReport(late, "tree"))
@@ -225,8 +225,9 @@ def test_crosscheck_prints_a_programs_faulty_board_with_its_line(one_based_progr
     assert result.exit_code == 1
     assert "e.g. invalid (0, 1, 2, 3) (printed 1-based on line 2: '1 2 3 4')" in result.stdout
     assert "(printed 1-based on line 4: '1 2 3 4 5 6')" in result.stdout
-    assert "the program DISAGREES with the reference (rows marked ! = a wrong answer)" in (
-        result.stderr
+    assert (
+        "the program DISAGREES with the reference at n=4, n=6 (rows marked ! = a wrong answer)"
+        in (result.stderr)
     )
 
 

@@ -294,12 +294,12 @@ Symbols = tuple[str, frozenset[str]]
 
 
 def _grid_row_shaped(cells: list[str] | None) -> bool:
-    """True for cells of two or three grid marks, blanks among them, a queen's mark too."""
+    """True for cells of two to four grid marks, blanks among them, a queen's mark too."""
     if not cells or len(cells) < 2:
         return False
     symbols = set(cells)
     return (
-        2 <= len(symbols) <= 3
+        2 <= len(symbols) <= 4
         and symbols <= _GRID_MARKS | {" "}
         and bool(symbols & set(_QUEEN_MARKS))
     )

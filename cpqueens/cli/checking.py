@@ -33,6 +33,7 @@ from ._common import (
     output_path,
     quiet_option,
     say,
+    summarise,
 )
 from .models import model_option, model_runners
 from .resolving import backend_choice
@@ -193,7 +194,7 @@ def crosscheck(
     from ..checking.compare import crosscheck as check
     from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
     from ..checking.flatzinc_solvers import FlatZincSolver, solver_words
-    from ..reporting.tables import crosscheck_table
+    from ..reporting.tables import crosscheck_legend, crosscheck_table
 
     if not sizes and not instance_files:
         raise BadInput("give a RANGE of board sizes, or --instance FILE")
@@ -309,6 +310,7 @@ def crosscheck(
         )
     else:
         click.echo(crosscheck_table(rows, reference))
+        say(quiet, crosscheck_legend(rows, reference))
         say(quiet, crosscheck_verdict(report, {program.name for program in programs}))
     if faults_target is not None:
         say(quiet, f"wrote {plural(len(report.fault_records()), 'fault')} to {faults_target}")
@@ -423,17 +425,25 @@ def crosscheck_verdict(report: CrossCheckReport, programs: Iterable[str] = ()) -
     def legend(rows: list[Any]) -> str:
         return ", ".join(f"{mark} = {MARKS[mark]}" for mark in marks_used(rows))
 
+    def where(rows: list[Any]) -> str:
+        cases = dict.fromkeys(printable(row.instance or f"n={row.n}") for row in rows)
+        return summarise(list(cases))
+
     wrong, failed = list(report.wrong), list(report.unanswered)
     late = list(report.timed_out)
     said = []
     if wrong:
         subject, many = who(wrong)
         verb = "DISAGREE" if many else "DISAGREES"
-        said.append(f"{subject} {verb} with the reference (rows marked {legend(wrong)})")
+        said.append(
+            f"{subject} {verb} with the reference at {where(wrong)} (rows marked {legend(wrong)})"
+        )
     if failed:
         # Nothing was compared for these rows: they failed to answer, not to agree.
         subject, _ = who(failed)
-        said.append(f"{subject} FAILED to give an answer (rows marked {legend(failed)})")
+        said.append(
+            f"{subject} FAILED to give an answer at {where(failed)} (rows marked {legend(failed)})"
+        )
     if said:
         return "; ".join(said)
     if late:

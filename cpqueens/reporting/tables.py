@@ -120,6 +120,35 @@ def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
     return "\n".join([format_grid(grid), *([""] if shown else []), *shown])
 
 
+#: What each value of the ``compared`` column means, for the line under the table.
+COMPARED = {
+    "all": "every solution, each once",
+    "some": "each board printed is a distinct solution",
+    "count": "the number of solutions",
+    "decision": "whether a solution exists (each board shown checked)",
+}
+
+
+def crosscheck_legend(rows: Sequence[Any], reference: str) -> str:
+    """The line under a cross-check's table that says what its words mean.
+
+    >>> from types import SimpleNamespace as Row
+    >>> print(crosscheck_legend([Row(compared="all")], "tree"))
+    reference (tree): the solutions read off the explicit decision tree, which every row is compared with; compared all: every solution, each once; agrees yes: the same answer as the reference
+    """
+    source = (
+        "the solutions read off the explicit decision tree"
+        if reference == "tree"
+        else f"the answers of {reference}"
+    )
+    kinds = dict.fromkeys(getattr(row, "compared", "all") for row in rows)
+    compared = "; ".join(f"compared {kind}: {COMPARED[kind]}" for kind in kinds if kind in COMPARED)
+    return (
+        f"reference ({reference}): {source}, which every row is compared with; {compared}; "
+        "agrees yes: the same answer as the reference"
+    )
+
+
 def _where(row: Any) -> str:
     """``n=8``, or the instance's label."""
     instance = getattr(row, "instance", None)
