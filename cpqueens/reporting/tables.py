@@ -133,8 +133,9 @@ def crosscheck_legend(rows: Sequence[Any], reference: str) -> str:
     """The line under a cross-check's table that says what its words mean.
 
     >>> from types import SimpleNamespace as Row
-    >>> print(crosscheck_legend([Row(compared="all")], "tree"))
-    reference (tree): the solutions read off the explicit decision tree, which every row is compared with; compared all: every solution, each once; agrees yes: the same answer as the reference
+    >>> print(crosscheck_legend([Row(compared="count")], "stack"))
+    reference (stack): the answers of stack, which every row is compared with; compared count: \
+the number of solutions; agrees yes: the same answer as the reference
     """
     source = (
         "the solutions read off the explicit decision tree"
