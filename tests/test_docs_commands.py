@@ -259,3 +259,28 @@ def test_every_command_marker_stands_above_a_bash_block():
             if line.startswith("<!-- commands:"):
                 below = (x for x in lines[number + 1 :] if x and not x.startswith("<!-- commands:"))
                 assert next(below, "") == "```bash", f"{page.name}:{number + 1}: {line}"
+
+
+def test_the_readme_s_own_solver_section_runs_line_by_line_and_shows_the_bug(tmp_path):
+    """Copied from the README into a clone's folder, each line of "Check your own
+    solver" runs as the page says, and the screen shows what the planted bugs get wrong."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Check your own solver")
+    end = text.index("\n## ", start)
+    first, last = text[:start].count("\n") + 1, text[:end].count("\n") + 1
+    section = [c for c in COMMANDS if c.page == "README.md" and first <= c.line <= last]
+    assert len(section) >= 5, section
+    (tmp_path / "examples").symlink_to(ROOT / "examples")  # the clone's examples/
+    screens = {}
+    for command in section:
+        assert not command.skip, command
+        status, out, err, _ = run(command.text, tmp_path, time_limit(command))
+        assert status == command.status, f"{command}: exit {status}\n{out}\n{err}"
+        screens[command.text] = out + err
+    planted = next(s for t, s in screens.items() if "myqueens_bug.py" in t)
+    assert "n=4: 0 boards for 2 solutions, 2 missing" in planted
+    assert "the program DISAGREES with the reference at n=1, n=4..8" in planted
+    diagonal = next(s for t, s in screens.items() if t.startswith("./queens_bug"))
+    assert "invalid" in diagonal and "DISAGREES" in diagonal
+    right = next(s for t, s in screens.items() if "myqueens.py {n}" in t)
+    assert "the program agrees with the reference" in right

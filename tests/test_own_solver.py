@@ -269,7 +269,7 @@ def test_a_function_returning_a_count_is_compared_as_a_count():
 
 
 def test_an_output_with_no_board_names_the_forms_read_and_the_option():
-    row, _ = cpqueens.check_output("Queens at: a2 b4 c1 d3\n", 4)
+    row, _ = cpqueens.check_output("Queens at: Q@2 Q@4 Q@1 Q@3\n", 4)
     assert row.error.startswith("nothing in its output could be read as a board of size 4")
     assert "column letters" in row.error and "--parse" in row.error
     assert "docs/external.md" in row.error
@@ -324,3 +324,9 @@ def test_a_notice_is_written_above_the_progress_bar_never_onto_it(monkeypatch):
     shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", screen.getvalue()).replace("\r", "\n")
     said = [line for line in shown.splitlines() if "using 13 of 17 backends" in line]
     assert said and all(line.strip() == "using 13 of 17 backends" for line in said), said
+
+
+def test_chess_squares_are_read_letter_as_column_number_as_row():
+    parsed = cpqueens.parse_boards("Queens at: a2 b4 c1 d3\n", 4)
+    assert parsed.boards == [(2, 0, 3, 1)] and parsed.style == "squares"
+    assert cpqueens.parse_boards("a1 b1 c3 d4", 4).boards == [(0, 1, 2, 3)]  # row 1 twice

@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import signal
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -26,7 +25,6 @@ from typing import Any
 
 from ..arguments import UNLIMITED_SECONDS, check_int, check_seconds
 from ..board import Solution
-from ..display.terminal import printable
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, as_instance, write_instance
 from .answers import read_answer
@@ -35,11 +33,9 @@ from .flatzinc_flags import FLAGS, expand_flags, flatzinc_flags
 from .parsed import ParsedOutput
 from .parsing import Ignore, check_base, check_style, compile_ignore, read_output
 from .rows import COMPARISONS
-from .running import Printed, check_program, run_program
+from .running import Printed, check_program, exit_message, run_program
 from .xcsp_output import xcsp_answer, xcsp_parsed
 
-#: How many of the last lines of standard error a failure message quotes.
-STDERR_LINES = 3
 #: The formats ``{instance}`` files can be written in (``xml`` is another name of ``xcsp``).
 INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn", "xcsp", "xml")
 #: The names of the XCSP3 format, whose solvers' output is read as the competitions print it.
@@ -255,7 +251,7 @@ class Command:
             raise CommandFailedError(printed.unstarted)
         if printed.returncode != 0:
             raise CommandFailedError(
-                _exit_message(printed.returncode, printed.stderr, printed.stdout)
+                exit_message(printed.returncode, printed.stderr, printed.stdout)
             )
         return printed
 
@@ -435,36 +431,3 @@ def parse_size(text: str, name: str = "size") -> int:
             f"(powers of 1024), e.g. 64M; got {text!r}"
         )
     return int(match[1]) * 1024 ** " kmg".index(match[2].lower() or " ")
-
-
-def _exit_message(returncode: int, stderr: str, stdout: str = "") -> str:
-    """Why a program failed: its exit status or signal, and the end of what it said,
-    on standard error, or on standard output when it wrote its reason there.
-
-    >>> _exit_message(1, "", "Usage: queens N\\nN must be at least 4\\n")
-    'exited with status 1; nothing on standard error; standard output ends: Usage: \
-queens N | N must be at least 4'
-    """
-    if returncode < 0:
-        try:
-            what = f"killed by signal {signal.Signals(-returncode).name}"
-        except ValueError:
-            what = f"killed by signal {-returncode}"
-    else:
-        what = f"exited with status {returncode}"
-    tail = _last_lines(stderr)
-    if tail:
-        return f"{what}; standard error ends: {tail}"
-    # A program that exits on its own with its reason on standard output ("N must be
-    # at least 4"): quoted. A killed one's output is whatever it had printed by then.
-    said = _last_lines(stdout) if returncode > 0 else ""
-    if said:
-        return f"{what}; nothing on standard error; standard output ends: {said}"
-    return f"{what}; nothing on standard error"
-
-
-def _last_lines(text: str) -> str:
-    """The last few non-blank lines of ``text``, joined by `` | ``: shown on a terminal
-    and in reports, so their control characters escaped and their colours dropped."""
-    lines = (printable(line.strip()[:200]).strip() for line in text.splitlines())
-    return " | ".join([line for line in lines if line][-STDERR_LINES:])

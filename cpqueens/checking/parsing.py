@@ -37,24 +37,25 @@ from ..board import STYLES as BOARD_STYLES
 from ..board import is_valid
 from ..errors import InvalidInputError, InvalidTypeError
 from .flatzinc_output import flatzinc_parsed
+from .grids import read_grid
 from .parsed import Line, ParsedOutput, shorten
 from .readers import (
     BARE_INTEGER,
-    Reading,
     is_caption,
     looks_like_board,
     read_document,
-    read_grid,
     read_json_lines,
     read_letters,
     read_numbers,
+    read_squares,
     stated_count,
 )
+from .reading import Reading
 
 #: The styles :func:`parse_boards` reads; "auto" tries them all.
 STYLES = (
-    "auto", "grid", "zero-plus", "x-dash", "letters", "numbers", "csv", "json", "count",
-    "flatzinc",
+    "auto", "grid", "zero-plus", "x-dash", "letters", "numbers", "csv", "json", "squares",
+    "count", "flatzinc",
 )  # fmt: skip
 #: The bases of numbered columns: None guesses, 0 or 1 force one.
 BASES = (None, 0, 1)
@@ -85,7 +86,8 @@ def parse_boards(
         ``"x-dash"`` (grids with those symbols only), ``"letters"`` (column letters,
         one board per word), ``"numbers"`` or ``"csv"`` (one board per line of
         numbers separated by spaces or commas), ``"json"`` (a JSON or Python list of
-        boards, an object with ``solutions``, or one per line), ``"count"`` (only
+        boards, an object with ``solutions``, or one per line), ``"squares"`` (chess
+        squares, one board per line: ``a2 b4 c1 d3``), ``"count"`` (only
         the stated count) or ``"flatzinc"`` (a FlatZinc solver's output for a
         ``.fzn`` file cpqueens wrote: ``q = array1d(...)`` lines, columns from 0
         unless ``base=1``; see :func:`cpqueens.read_flatzinc_output`).
@@ -217,6 +219,7 @@ def _readers(n: int, style: str) -> dict[str, Callable[[list[str]], Reading]]:
         "grid": lambda lines: read_grid(lines, n, None),
         "letters": lambda lines: read_letters(lines, n, strict=style == "auto"),
         "numbers": lambda lines: read_numbers(lines, n),
+        "squares": lambda lines: read_squares(lines, n),
     }
 
 

@@ -3,7 +3,8 @@
 Each reader goes through the lines of an output and returns a :class:`Reading`:
 the boards it found (numbers not yet made 0-based) and the lines it used, so that
 the reader that explains the most valid boards can be chosen and the rest of the
-lines reported as skipped.
+lines reported as skipped. Grids are read in :mod:`.grids`; what the readers share
+is in :mod:`.reading`.
 """
 
 from __future__ import annotations
@@ -11,109 +12,27 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
-from ..board import is_valid
+from .grids import GRID_LAYOUTS, grid_row_shaped, read_grid, spaced_cells
+from .reading import (
+    COLUMN_OF,
+    GRID_MARKS,
+    LABEL,
+    LETTERS,
+    Reading,
+    strip_label,
+)
 
-# Marks a program might use for a queen, most likely first: they decide which of two
-# symbols is the queen when the grid itself cannot tell (n = 1 or 2).
-_QUEEN_MARKS = "Q0xX1#*♛♕●■@Oq"
-_EMPTY_MARKS = ".+-_0o□·"
-# A label before a board on the same line: "Solution 3:", "3:", "3)", "第3种:".
-_COLONS = ":\uff1a"  # ASCII and full-width
-_LABEL = re.compile(rf"\s*(?:[^\W\d][^{_COLONS}]{{0,40}}[{_COLONS}]|\d{{1,9}}\s*[{_COLONS})])\s*")
 _SEPARATORS = r"[\s,;\[\](){}]"
 _NUMBERS = re.compile(rf"{_SEPARATORS}*\d{{1,30}}(?:{_SEPARATORS}+\d{{1,30}})*{_SEPARATORS}*")
 BARE_INTEGER = re.compile(r"\s*(\d{1,30})\s*")
 _WORDS = re.compile(r"[\s,;]+")
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-_COLUMN_OF = {letter: column for column, letter in enumerate(_LETTERS)}
 # Nesting that a JSON document may have and still be read (boards are two levels deep).
 _MAX_DEPTH = 4
-# Grid lines that vote on the symbols, boards checked to rank the readers: a
-# program prints them all alike.
-_VOTERS = 2000
-_SAMPLE = 2000
 # A Python literal larger than this is not handed to ast.literal_eval (slow on huge text).
 _MAX_LITERAL = 1_000_000
-
-
-@dataclass
-class Reading:
-    """One reader's result before the best reader is chosen."""
-
-    style: str
-    raw: list[tuple] = field(default_factory=list)  # boards, numbers not yet rebased
-    used: set[int] = field(default_factory=set)  # indices of the lines read
-    numbered: bool = False  # True when raw holds numbers still to rebase
-    count: int | None = None
-    where: list[int] = field(default_factory=list)  # the (first) line of each board
-    last: list[int] = field(default_factory=list)  # the last line of each board
-    document: bool = False  # True when the whole output was read as one document
-    pairs: str | None = None  # the order of (row, column) pairs, when boards were pairs
-
-    def add(self, board: tuple, line: int, last: int | None = None) -> None:
-        self.raw.append(board)
-        self.where.append(line)
-        self.last.append(line if last is None else last)
-
-    def boards(self, n: int, base: int | None) -> tuple[list[tuple], int | None]:
-        """The boards, 0-based, and the base their numbers were read in."""
-        return rebase(self.raw, n, base) if self.numbered else (self.raw, None)
-
-    def bases(self, n: int) -> list[int]:
-        """The base each numbered board is read in when none is given (see :func:`rebase`)."""
-        return guess_bases(self.raw, n) if self.numbered else []
-
-    def score(self, n: int, base: int | None) -> tuple[int, int, int]:
-        """How many valid boards, then boards of the right shape, then boards: the best
-        reader reads the most.
-
-        Validity is judged on the first boards only: a program prints all alike,
-        and checking a few hundred thousand boards for each reader would be slow.
-        """
-        boards, _ = self.boards(n, base)
-        sample = boards[:_SAMPLE]
-        return (
-            sum(is_valid(b, n) for b in sample),
-            sum(is_board_shaped(b, n) for b in sample),
-            len(boards),
-        )
-
-
-def is_board_shaped(board: tuple, n: int) -> bool:
-    """True for n columns on the board, one a row: a board, if not always a solution."""
-    return len(board) == n and all(
-        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < n for c in board
-    )
-
-
-def rebase(raw: list[tuple], n: int, base: int | None) -> tuple[list[tuple], int | None]:
-    """Make numbered boards 0-based, guessing the base of each when not given."""
-    if base is not None:
-        return [tuple(c - base if isinstance(c, int) else c for c in b) for b in raw], base
-    bases = guess_bases(raw, n)
-    boards = [
-        tuple(c - shift if isinstance(c, int) else c for c in b)
-        for b, shift in zip(raw, bases, strict=True)
-    ]
-    kinds = set(bases)
-    return boards, kinds.pop() if len(kinds) == 1 else None
-
-
-def guess_bases(raw: list[tuple], n: int) -> list[int]:
-    """1 for a board that holds ``n`` and no 0 (or for every board, when none holds a 0)."""
-    holds_zero = any(0 in b for b in raw)
-    every_one_based = not holds_zero and any(n in b for b in raw)
-    return [1 if every_one_based or (n in b and 0 not in b) else 0 for b in raw]
-
-
-def _strip_label(line: str) -> str:
-    match = _LABEL.match(line)
-    return line[match.end() :] if match else line
 
 
 # Lines that are not boards ---------------------------------------------------------------
@@ -124,6 +43,8 @@ CAPTION = re.compile(
     r"\s*(?:第\s*\d+\s*种\S*"
     r"|(?:solution|board|answer|result|no\.?)\s*#?\s*\d+\s*[:\uff1a.)]?"
     r"|#?\d{1,9}\s*[:\uff1a.)]"
+    r"|#\d{1,9}"
+    r"|(?:解法|解)\s*\d+\s*[:\uff1a]?"
     r")\s*",
     re.IGNORECASE,
 )
@@ -140,7 +61,13 @@ _COUNT_ADJECTIVES = (
 _STATED_COUNT = (
     re.compile(_NUMBER + r"\s*" + _COUNT_ADJECTIVES + _COUNT_WORDS + r"\b", re.IGNORECASE),
     re.compile(r"有\s*" + _NUMBER + r"\s*(?:种|个解)"),
-    re.compile(r"共\s*" + _NUMBER + r"\s*(?:种|个)?"),
+    re.compile(r"共有?\s*" + _NUMBER + r"\s*(?:种|个|钟)?"),
+    # "Number of solution for 8 is 92": the size may be named on the way.
+    re.compile(
+        r"\bnumber of (?:solutions?|ways)\b(?:\s+(?:for|with|of)\s+(?:n\s*=\s*)?\d{1,5}"
+        r"(?:\s+queens?)?)?\s*(?:is|are|=|:)\s*" + _NUMBER + r"\s*\.?\s*$",
+        re.IGNORECASE,
+    ),
     re.compile(
         r"(?:\b(?:total|count|number of solutions|solutions?|found)\b|总数|总计|合计|解的个数)"
         r"[^\d:=\uff1a]{0,30}?(?:[:=\uff1a]|\s)\s*" + _NUMBER + r"\s*\.?\s*$",
@@ -149,7 +76,6 @@ _STATED_COUNT = (
 )
 _NUMBER_TOKEN = re.compile(r"[-+]?\d+(?:[.,]\d+)?|[-+]?\.\d+")
 _TOKEN_SPLIT = re.compile(r"[\s,;|\[\](){}]+")
-_GRID_MARKS = set(_QUEEN_MARKS + _EMPTY_MARKS + "Xx")
 
 
 _RULE_MARKS = set("-=_*~#+.")
@@ -185,7 +111,7 @@ def looks_like_board(line: str, n: int) -> bool:
 
     A line like this that no reader took as a board is an invalid board, never prose.
     """
-    text = _strip_label(line).strip()
+    text = strip_label(line).strip()
     if not text:
         return False
     if text[0] in "[(" and _load(text) not in (None, [], ()):
@@ -194,17 +120,19 @@ def looks_like_board(line: str, n: int) -> bool:
     numbers = sum(bool(_NUMBER_TOKEN.fullmatch(t)) for t in tokens)
     if numbers >= 2 and 2 * numbers >= len(tokens):
         return True  # "-1 -1 -1 -1", "0 1.5 2 3", "0 1 2 x 4"
-    cells = _cells(text)
+    cells = spaced_cells(text)
     if (
         cells
         and len(set(cells)) == 2
-        and set(cells) <= _GRID_MARKS
+        and set(cells) <= GRID_MARKS
         and (len(cells) == n or not text.isdigit())
     ):
         return True  # "Q.....": a grid row, of the wrong length here ("10" is a number)
-    if any(_grid_row_shaped(layout(line, max(n, 2))) for layout in GRID_LAYOUTS.values()):
+    if any(grid_row_shaped(layout(line, max(n, 2))) for layout in GRID_LAYOUTS.values()):
         return True  # ". .Q. .", "[x][Q][x]", "|Q |  |": a grid row in another layout
-    on_board = set(_LETTERS[: min(n, len(_LETTERS))])
+    if len(tokens) >= 2 and all(grid_row_shaped(list(token)) for token in tokens):
+        return True  # ".♛....  ..♛...": rows of boards printed side by side
+    on_board = set(LETTERS[: min(n, len(LETTERS))])
     lower = [t for t in tokens if t.islower() or t.isupper()]
     return (
         len(lower) == len(tokens) > 0
@@ -213,239 +141,25 @@ def looks_like_board(line: str, n: int) -> bool:
     )
 
 
-# Grids -------------------------------------------------------------------------------
-
-
-def _cells(line: str) -> list[str] | None:
-    """The cells of a grid line: spaced symbols, or the characters of one word."""
-    parts = line.replace("|", " ").split()
-    if len(parts) == 1:
-        return list(parts[0])
-    # Spaced cells are single symbols: as many parts as characters.
-    return parts if parts and len(parts) == sum(map(len, parts)) else None
-
-
-# How programs lay out a grid's line, each a way of cutting it into cells. The first
-# is the common one ("Q . . .", "Q..."); the others read what it cannot: a checkerboard
-# whose light squares are blanks (". .Q. .", one character a cell; "  - Q - ", a
-# character and a space a cell), bracketed cells ("[x][Q][x]", "[1][0][0]") and
-# cells between bars ("|Q |  |  |"). A blank cell is " ".
-_BRACKETED = re.compile(r"\s*(?:\[[^\[\]]{0,3}\]\s*)+")
-_BRACKET_CELL = re.compile(r"\[([^\[\]]{0,3})\]")
-
-
-def _single(cells: list[str]) -> list[str] | None:
-    """Cells stripped to their one symbol (blank: " "), or None if one holds more."""
-    stripped = [cell.strip() or " " for cell in cells]
-    return stripped if all(len(cell) == 1 for cell in stripped) else None
-
-
-def _shortest(width: int, n: int) -> int:
-    """The fewest characters a line of n cells ``width`` wide may keep once trailing
-    blanks are cut: a checkerboard row ends in at most one blank square (none below 4)."""
-    return width * (n - 2) + 1 if n >= 4 else width * n
-
-
-def _characters(line: str, n: int) -> list[str] | None:
-    text = line.rstrip()
-    if not text or not _shortest(1, n) <= len(text) <= n or len(line.strip()) < 2:
-        return None
-    return list(text.ljust(n))  # trailing blank squares may have been cut off
-
-
-def _fixed_width(width: int) -> Callable[[str, int], list[str] | None]:
-    def cut(line: str, n: int) -> list[str] | None:
-        text = line.rstrip()
-        if not text.strip() or not _shortest(width, n) - width + 1 <= len(text) <= width * n:
-            return None
-        text = text.ljust(width * n)
-        return _single([text[i : i + width] for i in range(0, width * n, width)])
-
-    return cut
-
-
-def _bracketed(line: str, n: int) -> list[str] | None:
-    if not _BRACKETED.fullmatch(line):
-        return None
-    return _single(_BRACKET_CELL.findall(line))
-
-
-def _barred(line: str, n: int) -> list[str] | None:
-    text = line.strip()
-    if text.count("|") < 2:
-        return None
-    return _single(text.strip("|").split("|"))
-
-
-# A rule drawn between a grid's rows: "---------", "+---+---+".
-_RULE = re.compile(r"\s*[-=+_|~*]{3,}[-=+_|~* ]*")
-
-#: The layouts tried, the common one first (it wins a tie).
-GRID_LAYOUTS: dict[str, Callable[[str, int], list[str] | None]] = {
-    "spaced": lambda line, n: _cells(line),
-    "characters": _characters,
-    "two-wide": _fixed_width(2),
-    "three-wide": _fixed_width(3),
-    "bracketed": _bracketed,
-    "barred": _barred,
-}
-#: A grid's symbols: the queen's, and the empty squares' (two on a checkerboard).
-Symbols = tuple[str, frozenset[str]]
-
-
-def _grid_row_shaped(cells: list[str] | None) -> bool:
-    """True for cells of two to four grid marks, blanks among them, a queen's mark too."""
-    if not cells or len(cells) < 2:
-        return False
-    symbols = set(cells)
-    return (
-        2 <= len(symbols) <= 4
-        and symbols <= _GRID_MARKS | {" "}
-        and bool(symbols & set(_QUEEN_MARKS))
-    )
-
-
-def _checkered(cells: list[str], queen: str) -> bool:
-    """True when a row's empty squares alternate two symbols, as a checkerboard's do."""
-    by_parity: dict[int, set[str]] = {0: set(), 1: set()}
-    for column, cell in enumerate(cells):
-        if cell != queen:
-            by_parity[column % 2].add(cell)
-    return all(len(kind) == 1 for kind in by_parity.values()) and (by_parity[0] != by_parity[1])
-
-
-def _row_votes(cells: list[str], n: int) -> list[Symbols]:
-    """The (queen, empties) readings one row of n cells allows."""
-    counts = Counter(cells)
-    if n == 1:
-        return [(cells[0], frozenset())] if cells[0] in _QUEEN_MARKS else []
-    if n == 2:
-        # Two squares a row say nothing about which is the queen: known marks only.
-        if len(counts) != 2:
-            return []
-        a, b = counts
-        return [
-            (queen, frozenset(empty))
-            for queen, empty in ((a, b), (b, a))
-            if queen in _QUEEN_MARKS and empty in _EMPTY_MARKS and queen != empty
-        ][:1]
-    votes = []
-    for queen, times in counts.items():
-        empties = frozenset(counts) - {queen}
-        if times != 1 or queen == " ":
-            continue
-        if len(empties) == 1 or (len(empties) == 2 and _checkered(cells, queen)):
-            votes.append((queen, empties))
-    return votes
-
-
-def _grid_symbols(rows: list[list[str]], n: int) -> tuple[Symbols | None, int]:
-    """The (queen, empties) most rows agree on, and how many rows voted for it."""
-    votes: Counter[Symbols] = Counter()
-    for cells in rows[:_VOTERS]:
-        votes.update(_row_votes(cells, n))
-    if not votes:
-        return None, 0
-    rank = {mark: i for i, mark in enumerate(_QUEEN_MARKS)}
-    best = max(votes, key=lambda pair: (votes[pair], -rank.get(pair[0], len(rank))))
-    return best, votes[best]
-
-
-def _grid_layout(
-    lines: list[str], n: int
-) -> tuple[Callable[[str, int], list[str] | None], Symbols] | None:
-    """The layout and symbols that read the most rows of the first lines alike."""
-    best = None
-    best_votes = 0
-    for layout in GRID_LAYOUTS.values():
-        rows = []
-        for line in lines:
-            cells = layout(line, n)
-            if cells and len(cells) == n and len(set(cells)) <= 3:
-                rows.append(cells)
-                if len(rows) >= _VOTERS:
-                    break
-        symbols, votes = _grid_symbols(rows, n)
-        if symbols is not None and votes > best_votes:
-            best, best_votes = (layout, symbols), votes
-    return best
-
-
-def read_grid(lines: list[str], n: int, symbols: tuple[str, str] | None) -> Reading:
-    reading = Reading("grid")
-    if symbols is None:
-        found = _grid_layout(lines, n)
-        if found is None:
-            return reading
-        layout, (queen, empties) = found
-    else:
-        layout, (queen, empties) = GRID_LAYOUTS["spaced"], (symbols[0], frozenset(symbols[1]))
-    marks = empties | {queen}
-    block: list[tuple[int, int | None, bool]] = []  # (line index, column, empty row)
-    rules: list[int] = []  # rules drawn between the rows of the block so far
-    for index, line in enumerate([*lines, None]):
-        cells = None if line is None else layout(line, n)
-        if cells and len(cells) == n and marks.issuperset(cells):
-            queens = cells.count(queen)
-            block.append((index, cells.index(queen) if queens == 1 else None, not queens))
-            reading.used.update(rules)  # "+---+---+" between two rows is part of the grid
-            rules = []
-            continue
-        if block and line is not None and _RULE.fullmatch(line):
-            rules.append(index)
-            continue
-        rules = []
-        if block:
-            for board in _split_block(block, n):
-                reading.add(tuple(column for _, column, _ in board), board[0][0], board[-1][0])
-                reading.used.update(i for i, _, _ in board)
-            reading.used.update(i for i, _, _ in block)
-            block = []
-    return reading
-
-
-def _split_block(block: list[tuple[int, int | None, bool]], n: int) -> list[list]:
-    """Cut a run of grid rows into boards of n rows.
-
-    Rows of empty squares at either end, or between two boards, are separators (a
-    line of dashes between x-dash boards); a run that is still not a whole number
-    of boards ends with a short board, which a cross-check reports as invalid.
-    """
-    start, stop = 0, len(block)
-    while start < stop and block[start][2]:
-        start += 1
-    while stop > start and block[stop - 1][2]:
-        stop -= 1
-    rows = block[start:stop]
-    if len(rows) % n:
-        kept: list = []
-        for row in rows:
-            if not (row[2] and len(kept) % n == 0):
-                kept.append(row)
-        if len(kept) % n == 0:
-            rows = kept
-    return [rows[i : i + n] for i in range(0, len(rows), n)]
-
-
 # Letters, numbers ---------------------------------------------------------------------
 
 
 def read_letters(lines: list[str], n: int, *, strict: bool) -> Reading:
     """Column letters, one board per word (article 001: ``cgbhfdae``)."""
     reading = Reading("letters")
-    if n > len(_LETTERS):
+    if n > len(LETTERS):
         return reading
     # Strict (auto) reading takes only letters on the board: a-d for n = 4.
-    letter = f"[a-{_LETTERS[n - 1]}]" if strict else "[a-z]"
+    letter = f"[a-{LETTERS[n - 1]}]" if strict else "[a-z]"
     word = f"(?:{letter}{{{n}}}|{letter.upper()}{{{n}}})"
-    whole_line = re.compile(rf"(?:{_LABEL.pattern})?{word}(?:[\s,;]+{word})*[\s,;]*", re.ASCII)
+    whole_line = re.compile(rf"(?:{LABEL.pattern})?{word}(?:[\s,;]+{word})*[\s,;]*", re.ASCII)
     for index, line in enumerate(lines):
         match = whole_line.fullmatch(line)
         if match is None:
             continue
-        words = [w.lower() for w in _WORDS.split(_strip_label(line)) if w]
+        words = [w.lower() for w in _WORDS.split(strip_label(line)) if w]
         for w in words:
-            reading.add(tuple(map(_COLUMN_OF.__getitem__, w)), index)
+            reading.add(tuple(map(COLUMN_OF.__getitem__, w)), index)
         reading.used.add(index)
     return reading
 
@@ -458,7 +172,7 @@ def read_numbers(lines: list[str], n: int) -> Reading:
         bare = BARE_INTEGER.fullmatch(line)
         if bare and n > 1:
             continue  # a count, not a board
-        rest = line if bare else _strip_label(line)
+        rest = line if bare else strip_label(line)
         if not _NUMBERS.fullmatch(rest):
             continue
         values = tuple(int(v) for v in re.findall(r"\d+", rest))
@@ -477,6 +191,36 @@ def read_numbers(lines: list[str], n: int) -> Reading:
         reading.add(values, index)
         reading.used.add(index)
     return reading
+
+
+def read_squares(lines: list[str], n: int) -> Reading:
+    """Chess squares, one board a line: ``a2 b4 c1 d3`` (the letter the column, the
+    number the row, counted from 1), in any order, with an optional label."""
+    reading = Reading("squares")
+    if n > len(LETTERS):
+        return reading
+    for index, line in enumerate(lines):
+        match = _SQUARES.fullmatch(line)
+        if match is None:
+            continue
+        squares = [
+            (int(rank) - 1, COLUMN_OF[file.lower()]) for file, rank in _SQUARE.findall(match[1])
+        ]
+        if len(squares) < 2 <= n:
+            continue
+        rows = sorted(row for row, _ in squares)
+        if rows == list(range(n)):
+            reading.add(tuple(column for _, column in sorted(squares)), index)
+        else:  # a row twice, or missing: kept, as printed, to be reported invalid
+            reading.add(tuple(column for _, column in squares), index)
+        reading.used.add(index)
+    return reading
+
+
+_SQUARE = re.compile(r"([a-zA-Z])(\d{1,2})")
+_SQUARES = re.compile(
+    rf"(?:{LABEL.pattern})?\s*([a-zA-Z]\d{{1,2}}(?:[\s,;]+[a-zA-Z]\d{{1,2}})*)[\s,;.]*"
+)
 
 
 # JSON and Python literals -------------------------------------------------------------
@@ -564,11 +308,28 @@ def _collect(value: Any, n: int, reading: Reading, depth: int, line: int) -> Non
             reading.pairs = order
             firsts, seconds = tuple(v[0] for v in value), tuple(v[1] for v in value)
             reading.add(board_of_pairs(firsts, seconds, order), line)
+        elif (board := _one_hot(value, n)) is not None:
+            reading.add(board, line)  # [[0, 1, 0, 0], [0, 0, 0, 1], ...]: a 0/1 matrix
         elif all(isinstance(v, (list, tuple, dict)) for v in value):
             for item in value:
                 _collect(item, n, reading, depth + 1, line)
         else:
             reading.add(tuple(v if _is_int(v) else None for v in value), line)
+
+
+def _one_hot(value: list | tuple, n: int) -> tuple | None:
+    """The board a 0/1 matrix of n rows of n draws (a queen a 1), or None when
+    ``value`` is no such matrix. A row with no 1 or several reads as None."""
+    if n < 2 or len(value) != n:
+        return None
+    if not all(
+        isinstance(row, (list, tuple))
+        and len(row) == n
+        and all(v in (0, 1) and _is_int(v) for v in row)
+        for row in value
+    ):
+        return None
+    return tuple(row.index(1) if sum(row) == 1 else None for row in value)
 
 
 def rows_of(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

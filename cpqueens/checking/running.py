@@ -29,10 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from ..display.terminal import printable
 from ..errors import CommandFailedError, ProgramNotFoundError
 from . import _reaper
 from ._reaper import CANNOT_START, MARK
 
+#: How many of the last lines of standard error a failure message quotes.
+STDERR_LINES = 3
 #: How much of the end of standard error is kept (bytes): a failure message quotes its
 #: last lines, and the rest is dropped so that a chatty program never blocks on a full pipe.
 STDERR_KEEP = 64 * 2**10
@@ -317,3 +320,36 @@ def _join(*drains: _Drain) -> None:
     give_up = time.perf_counter() + _REAP
     for drain in drains:
         drain.thread.join(_remaining(give_up))
+
+
+def exit_message(returncode: int, stderr: str, stdout: str = "") -> str:
+    """Why a program failed: its exit status or signal, and the end of what it said,
+    on standard error, or on standard output when it wrote its reason there.
+
+    >>> exit_message(1, "", "Usage: queens N\\nN must be at least 4\\n")
+    'exited with status 1; nothing on standard error; standard output ends: Usage: \
+queens N | N must be at least 4'
+    """
+    if returncode < 0:
+        try:
+            what = f"killed by signal {signal.Signals(-returncode).name}"
+        except ValueError:
+            what = f"killed by signal {-returncode}"
+    else:
+        what = f"exited with status {returncode}"
+    tail = _last_lines(stderr)
+    if tail:
+        return f"{what}; standard error ends: {tail}"
+    # A program that exits on its own with its reason on standard output ("N must be
+    # at least 4"): quoted. A killed one's output is whatever it had printed by then.
+    said = _last_lines(stdout) if returncode > 0 else ""
+    if said:
+        return f"{what}; nothing on standard error; standard output ends: {said}"
+    return f"{what}; nothing on standard error"
+
+
+def _last_lines(text: str) -> str:
+    """The last few non-blank lines of ``text``, joined by `` | ``: shown on a terminal
+    and in reports, so their control characters escaped and their colours dropped."""
+    lines = (printable(line.strip()[:200]).strip() for line in text.splitlines())
+    return " | ".join([line for line in lines if line][-STDERR_LINES:])

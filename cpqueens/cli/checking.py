@@ -422,28 +422,19 @@ def crosscheck_verdict(report: CrossCheckReport, programs: Iterable[str] = ()) -
         parts += [plural(made, "program")] if made else []
         return " and ".join(parts), True
 
-    def legend(rows: list[Any]) -> str:
-        return ", ".join(f"{mark} = {MARKS[mark]}" for mark in marks_used(rows))
+    def marked(rows: list[Any]) -> str:
+        cases = summarise(list(dict.fromkeys(printable(r.instance or f"n={r.n}") for r in rows)))
+        marks = ", ".join(f"{mark} = {MARKS[mark]}" for mark in marks_used(rows))
+        return f"at {cases} (rows marked {marks})"
 
-    def where(rows: list[Any]) -> str:
-        cases = dict.fromkeys(printable(row.instance or f"n={row.n}") for row in rows)
-        return summarise(list(cases))
-
-    wrong, failed = list(report.wrong), list(report.unanswered)
-    late = list(report.timed_out)
+    wrong, failed, late = list(report.wrong), list(report.unanswered), list(report.timed_out)
     said = []
     if wrong:
         subject, many = who(wrong)
-        verb = "DISAGREE" if many else "DISAGREES"
-        said.append(
-            f"{subject} {verb} with the reference at {where(wrong)} (rows marked {legend(wrong)})"
-        )
-    if failed:
-        # Nothing was compared for these rows: they failed to answer, not to agree.
-        subject, _ = who(failed)
-        said.append(
-            f"{subject} FAILED to give an answer at {where(failed)} (rows marked {legend(failed)})"
-        )
+        said.append(f"{subject} {'DISAGREE' if many else 'DISAGREES'} with the reference "
+                    f"{marked(wrong)}")  # fmt: skip
+    if failed:  # nothing was compared for these rows: they failed to answer, not to agree
+        said.append(f"{who(failed)[0]} FAILED to give an answer {marked(failed)}")
     if said:
         return "; ".join(said)
     if late:
