@@ -125,7 +125,7 @@ COMPARED = {
     "all": "every solution, each once",
     "some": "each board printed is a distinct solution",
     "count": "the number of solutions",
-    "decision": "whether a solution exists (each board shown checked)",
+    "decision": "whether a solution exists, each board shown checked",
 }
 
 
@@ -133,21 +133,16 @@ def crosscheck_legend(rows: Sequence[Any], reference: str) -> str:
     """The line under a cross-check's table that says what its words mean.
 
     >>> from types import SimpleNamespace as Row
-    >>> print(crosscheck_legend([Row(compared="count")], "stack"))
-    reference (stack): the answers of stack, which every row is compared with; compared count: \
-the number of solutions; agrees yes: the same answer as the reference
+    >>> print(crosscheck_legend([Row(compared="all")], "tree"))
+    reference (tree) = the solutions of the explicit decision tree; compared all = every \
+solution, each once; agrees yes = the same as the reference
     """
-    source = (
-        "the solutions read off the explicit decision tree"
-        if reference == "tree"
-        else f"the answers of {reference}"
-    )
+    source = "the solutions of the explicit decision tree" if reference == "tree" else (
+        f"what {reference} answers"
+    )  # fmt: skip
     kinds = dict.fromkeys(getattr(row, "compared", "all") for row in rows)
-    compared = "; ".join(f"compared {kind}: {COMPARED[kind]}" for kind in kinds if kind in COMPARED)
-    return (
-        f"reference ({reference}): {source}, which every row is compared with; {compared}; "
-        "agrees yes: the same answer as the reference"
-    )
+    compared = "; ".join(f"compared {k} = {COMPARED[k]}" for k in kinds if k in COMPARED)
+    return f"reference ({reference}) = {source}; {compared}; agrees yes = the same as the reference"
 
 
 def _where(row: Any) -> str:
