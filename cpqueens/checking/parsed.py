@@ -35,7 +35,9 @@ def says_nothing(output: str | Sequence[str]) -> bool:
 
     This is how every judge of the checking family (a cross-check, ``verify``,
     campaigns, the bug hunter) reads the silence of a program that exited 0: it
-    found no solution. A program that fails says so by its exit status.
+    found no solution. A program that fails says so by its exit status. An XCSP3
+    solver is the exception: the competitions' format makes its ``s`` line the answer,
+    so its silence is no answer (:func:`~.xcsp_output.xcsp_answer`).
 
     >>> says_nothing(" \\n\\n"), says_nothing(["", "92"])
     (True, False)
