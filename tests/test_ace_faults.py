@@ -224,11 +224,11 @@ def test_a_jar_that_is_not_there_is_named(fake, monkeypatch, tmp_path):
         cpqueens.solve(4, backend="ace")
 
 
-def test_without_pycsp3_the_extra_to_install_is_named(fake, monkeypatch):
+def test_without_pycsp3_the_package_to_install_is_named_once(fake, monkeypatch):
     fake("exit 0")
     monkeypatch.delenv("CPQUEENS_ACE_JAR")
     monkeypatch.setattr(type(REGISTRY["ace"]), "requires", "cpqueens_no_such_module")
-    with pytest.raises(BackendUnavailableError, match=r"pip install 'cpqueens\[ace\]'"):
+    with pytest.raises(BackendUnavailableError, match=r"install it with: pip install pycsp3$"):
         cpqueens.solve(4, backend="ace")
 
 

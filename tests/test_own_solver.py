@@ -298,10 +298,10 @@ def test_a_backwards_range_is_one_clean_sentence():
 def test_the_install_hint_names_only_what_is_missing(monkeypatch):
     from cpqueens.solvers import REGISTRY
 
-    ace = REGISTRY["ace"]
-    monkeypatch.setattr(type(ace), "is_available", lambda self: False)
+    kind = type(REGISTRY["ace"])
+    monkeypatch.setattr(kind, "is_available", lambda self: False)
     monkeypatch.setattr("cpqueens.solvers.base.program_version", lambda program: "17.0.15")
-    provenance = ace.provenance
+    provenance = kind().provenance  # a backend of its own: the registry's is cached
     assert provenance.missing == "pip install pycsp3"
     assert "default-jre" not in provenance.missing
 

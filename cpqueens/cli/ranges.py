@@ -43,7 +43,7 @@ def parse_sizes(text: str, largest: int | None = None, *, beyond: str | None = N
     >>> parse_sizes("1-99999999999")
     Traceback (most recent call last):
     ...
-    cpqueens.errors.InvalidInputError: range '1-99999999999' goes beyond n=20,000, the \
+    cpqueens.cli.ranges.BeyondLargestError: range '1-99999999999' goes beyond n=20,000, the \
 largest board any backend takes (stack)
     """
     if largest is None:
