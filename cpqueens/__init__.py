@@ -8,7 +8,7 @@
 """
 
 from ._version import __version__ as __version__
-from .api import backends, count, solutions, solve
+from .api import CertifiedCount, backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
 from .checking.compare import check_output, crosscheck
 from .checking.external import Command
@@ -55,6 +55,8 @@ __all__ = [
     "BackendUnavailableError",
     "Board",
     "CPQueensError",
+    "Certificate",
+    "CertifiedCount",
     "Columns",
     "Command",
     "CommandFailedError",
@@ -79,6 +81,7 @@ __all__ = [
     "UnsupportedOptionError",
     "backends",
     "canonical",
+    "certify",
     "check_output",
     "compact_tree",
     "compare_trees",
@@ -118,6 +121,10 @@ def __getattr__(name: str) -> object:
         from . import campaigns
 
         return getattr(campaigns, name)
+    if name in ("certify", "Certificate"):
+        from . import proofs
+
+        return getattr(proofs, name)
     if name in ("fuzz", "FuzzReport", "FuzzFailure"):
         from . import fuzzing
 

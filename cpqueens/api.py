@@ -7,9 +7,10 @@ is the single lazy iterator the three are built on.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -239,6 +240,7 @@ def solve(
     time_limit: float | None = None,
     workers: int | None = None,
     unique: bool = False,
+    certify: bool | str | os.PathLike = False,
     **options: Any,
 ) -> Result:
     """Solve the n-queens problem with one backend and return a :class:`Result`.
@@ -265,6 +267,12 @@ def solve(
         Parallel workers, for the backends that support them.
     unique : bool
         Keep one canonical solution per symmetry class (rotations and reflections).
+    certify : bool or path
+        Prove the answer (a count with no ``limit``; with ``limit=1`` a solution, or
+        that there is none) with a proof an independent checker accepts; the
+        :class:`~cpqueens.Certificate` is ``Result.certificate``. A path keeps the
+        formula and the proof in that folder. Backends that prove: ``propagate``,
+        ``sat`` (see :func:`cpqueens.certify`).
     **options
         Backend-specific options, listed by :func:`backends`.
 
@@ -291,6 +299,7 @@ def solve(
         unique=unique,
         options=options,
     )
+    proving = _check_certify(certify, plan)
     run = SearchRun(plan.time_limit, started=plan.started)
     start = time.perf_counter()
     if plan.backend.enumerates:
@@ -299,7 +308,7 @@ def solve(
     else:
         found, total = (), _count(plan, run)
     elapsed = time.perf_counter() - start
-    return Result(
+    result = Result(
         n=plan.problem.n,
         backend=plan.backend.name,
         solutions=found,
@@ -309,6 +318,48 @@ def solve(
         elapsed=elapsed,
         fixed=MappingProxyType(_given(plan.problem.fixed)),
         blocked=tuple(sorted(plan.problem.blocked)),
+    )
+    if proving is None:
+        return result
+    return replace(result, certificate=_certificate(result, plan, proving))
+
+
+def _check_certify(certify: object, plan: _Plan) -> dict[str, Any] | None:
+    """What ``certify=`` asks (None: nothing), refused at the call when the backend,
+    the question or the checker cannot give a proof."""
+    if certify is False or certify is None:
+        return None
+    from .proofs.certifying import CERTIFYING_BACKENDS
+    from .proofs.checker import check_checker
+
+    if plan.backend.name not in CERTIFYING_BACKENDS:
+        raise UnsupportedOptionError(
+            f"backend {plan.backend.name!r} cannot prove its answers; backends that can "
+            f"(certify=True): {', '.join(CERTIFYING_BACKENDS)}"
+        )
+    if plan.limit not in (None, 1) or plan.unique:
+        raise UnsupportedOptionError(
+            "certify=True proves a count (no limit) or a decision (limit=1), of every "
+            "solution (not unique=True)"
+        )
+    check_checker("dratify")
+    keep = None if certify is True else os.fspath(certify)  # type: ignore[arg-type]
+    return {"keep_proof": keep, "producer": CERTIFYING_BACKENDS[plan.backend.name]}
+
+
+def _certificate(result: Result, plan: _Plan, proving: dict[str, Any]) -> Any:
+    """The certificate of a finished search: its answer proved, or why it was not."""
+    from .proofs import Certificate, certify
+
+    question = "decide" if plan.limit == 1 else "count"
+    if not result.complete and not (question == "decide" and result.solutions):
+        return Certificate(question, result.count, proving["producer"], "none", "timed out",
+                           "the search stopped at its time limit: nothing to prove")  # fmt: skip
+    return certify(
+        as_instance(result.n, dict(result.fixed), result.blocked),
+        question=question,
+        boards=result.solutions,
+        **proving,
     )
 
 
@@ -346,6 +397,7 @@ def count(
     time_limit: float | None = None,
     workers: int | None = None,
     unique: bool = False,
+    certify: bool | str | os.PathLike = False,
     **options: Any,
 ) -> int:
     """Return the number of solutions (of symmetry classes with ``unique=True``).
@@ -359,6 +411,14 @@ def count(
     [1, 0, 0, 2, 10, 4, 40, 92]
     >>> cpqueens.count(10, backend="stack", unique=True)
     92
+
+    With ``certify=True`` (backends ``propagate`` and ``sat``) the count is proved
+    (see :func:`cpqueens.certify`) and returned as a :class:`CertifiedCount`, an int
+    that carries its ``certificate``:
+
+    >>> counted = cpqueens.count(8, backend="propagate", certify=True)
+    >>> counted, counted.certificate.verdict
+    (92, 'proved')
     """
     plan = _prepare(
         n,
@@ -372,6 +432,17 @@ def count(
         unique=unique,
         options=options,
     )
+    if certify is not False and certify is not None:
+        result = solve(n, backend, limit=limit, fixed=fixed, blocked=blocked, seed=seed,
+                       time_limit=time_limit, workers=workers, unique=unique, certify=certify,
+                       **options)  # fmt: skip
+        if not result.complete:
+            raise SearchTimeoutError(
+                f"count(n={result.n}, backend={backend!r}) ran out of its time_limit of "
+                f"{time_limit} s after {result.count} solutions",
+                partial=result.count,
+            )
+        return CertifiedCount(result.count, result.certificate)
     run = SearchRun(plan.time_limit, started=plan.started)
     total = _count(plan, run)
     if run.timed_out:
@@ -381,6 +452,17 @@ def count(
             partial=total,
         )
     return total
+
+
+class CertifiedCount(int):
+    """A count, and the :class:`~cpqueens.Certificate` that proves it (``certificate``)."""
+
+    certificate: Any
+
+    def __new__(cls, value: int, certificate: Any) -> CertifiedCount:
+        made = super().__new__(cls, value)
+        made.certificate = certificate
+        return made
 
 
 def backends() -> tuple[BackendInfo, ...]:

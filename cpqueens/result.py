@@ -38,6 +38,8 @@ class Result:
         The pre-placed queens, row -> column.
     blocked : tuple of (int, int)
         The squares no queen could occupy, sorted.
+    certificate : Certificate or None
+        With ``certify=True``: what was proved and how (see :func:`cpqueens.certify`).
     satisfiable : bool or None
         True when a solution was found; False when the search ran to the end and
         proved there is none; None when it stopped (a time limit) before knowing.
@@ -60,6 +62,7 @@ class Result:
     elapsed: float
     fixed: Mapping[int, int]
     blocked: tuple[tuple[int, int], ...] = ()
+    certificate: Any = None
 
     @property
     def satisfiable(self) -> bool | None:

@@ -16,7 +16,7 @@ PACKAGE = pathlib.Path(cpqueens.__file__).parent
 GROUND_FLOOR = {"api", "arguments", "result", "board", "columns", "errors", "_version"}
 FAMILIES = {
     "engines", "trees", "checking", "campaigns", "reporting", "parallel", "cli", "solvers",
-    "instances", "disk", "display", "fuzzing",
+    "instances", "disk", "display", "fuzzing", "proofs",
 }  # fmt: skip
 
 
