@@ -299,7 +299,11 @@ def solve(
         unique=unique,
         options=options,
     )
-    proving = _check_certify(certify, plan)
+    proving = None
+    if certify is not False and certify is not None:
+        from .proofs.asking import check_certify
+
+        proving = check_certify(certify, plan.backend.name, plan.limit, plan.unique)
     run = SearchRun(plan.time_limit, started=plan.started)
     start = time.perf_counter()
     if plan.backend.enumerates:
@@ -321,46 +325,9 @@ def solve(
     )
     if proving is None:
         return result
-    return replace(result, certificate=_certificate(result, plan, proving))
+    from .proofs.asking import certificate_of
 
-
-def _check_certify(certify: object, plan: _Plan) -> dict[str, Any] | None:
-    """What ``certify=`` asks (None: nothing), refused at the call when the backend,
-    the question or the checker cannot give a proof."""
-    if certify is False or certify is None:
-        return None
-    from .proofs.certifying import CERTIFYING_BACKENDS
-    from .proofs.checker import check_checker
-
-    if plan.backend.name not in CERTIFYING_BACKENDS:
-        raise UnsupportedOptionError(
-            f"backend {plan.backend.name!r} cannot prove its answers; backends that can "
-            f"(certify=True): {', '.join(CERTIFYING_BACKENDS)}"
-        )
-    if plan.limit not in (None, 1) or plan.unique:
-        raise UnsupportedOptionError(
-            "certify=True proves a count (no limit) or a decision (limit=1), of every "
-            "solution (not unique=True)"
-        )
-    check_checker("dratify")
-    keep = None if certify is True else os.fspath(certify)  # type: ignore[arg-type]
-    return {"keep_proof": keep, "producer": CERTIFYING_BACKENDS[plan.backend.name]}
-
-
-def _certificate(result: Result, plan: _Plan, proving: dict[str, Any]) -> Any:
-    """The certificate of a finished search: its answer proved, or why it was not."""
-    from .proofs import Certificate, certify
-
-    question = "decide" if plan.limit == 1 else "count"
-    if not result.complete and not (question == "decide" and result.solutions):
-        return Certificate(question, result.count, proving["producer"], "none", "timed out",
-                           "the search stopped at its time limit: nothing to prove")  # fmt: skip
-    return certify(
-        as_instance(result.n, dict(result.fixed), result.blocked),
-        question=question,
-        boards=result.solutions,
-        **proving,
-    )
+    return replace(result, certificate=certificate_of(result, plan.limit, proving))
 
 
 def _count(plan: _Plan, run: SearchRun) -> int:
@@ -413,8 +380,8 @@ def count(
     92
 
     With ``certify=True`` (backends ``propagate`` and ``sat``) the count is proved
-    (see :func:`cpqueens.certify`) and returned as a :class:`CertifiedCount`, an int
-    that carries its ``certificate``:
+    (see :func:`cpqueens.certify`) and returned as a
+    :class:`~cpqueens.CertifiedCount`, an int that carries its ``certificate``:
 
     >>> counted = cpqueens.count(8, backend="propagate", certify=True)
     >>> counted, counted.certificate.verdict
@@ -442,6 +409,8 @@ def count(
                 f"{time_limit} s after {result.count} solutions",
                 partial=result.count,
             )
+        from .proofs.asking import CertifiedCount
+
         return CertifiedCount(result.count, result.certificate)
     run = SearchRun(plan.time_limit, started=plan.started)
     total = _count(plan, run)
@@ -452,17 +421,6 @@ def count(
             partial=total,
         )
     return total
-
-
-class CertifiedCount(int):
-    """A count, and the :class:`~cpqueens.Certificate` that proves it (``certificate``)."""
-
-    certificate: Any
-
-    def __new__(cls, value: int, certificate: Any) -> CertifiedCount:
-        made = super().__new__(cls, value)
-        made.certificate = certificate
-        return made
 
 
 def backends() -> tuple[BackendInfo, ...]:

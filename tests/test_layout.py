@@ -88,6 +88,7 @@ FLOORS = (
     {"result"},
     {"engines", "parallel"},
     {"solvers", "trees"},
+    {"proofs"},
     {"api"},
     {"checking"},
     {"campaigns"},

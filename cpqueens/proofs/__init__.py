@@ -13,7 +13,8 @@ when found) replays it in a process of its own, under time and memory limits
 pieces together (:mod:`.certifying`); :class:`Certificate` says what was proved.
 """
 
+from .asking import CertifiedCount
 from .certificate import Certificate
 from .certifying import CERTIFYING_BACKENDS, certify
 
-__all__ = ["CERTIFYING_BACKENDS", "Certificate", "certify"]
+__all__ = ["CERTIFYING_BACKENDS", "Certificate", "CertifiedCount", "certify"]

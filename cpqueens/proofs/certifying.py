@@ -160,17 +160,20 @@ def check_seconds_value(seconds: object) -> float:
     return check_seconds(seconds, "check_seconds")
 
 
-def _one_board(instance: Instance, producer: str) -> list[tuple[int, ...]]:
-    """A solution found by the producer's backend, or none."""
-    from ..api import solve
+def _one_board(instance: Instance, producer: str) -> list[tuple[int, ...]] | None:
+    """A solution the SAT solver finds, or none; None for the search's producer, whose
+    tree then says."""
+    if producer != "sat":
+        return None
+    from .from_sat import boards_of
 
-    return [tuple(board) for board in solve(instance, backend=producer, limit=1).solutions]
+    return boards_of(statement_clauses(instance), instance.n, limit=1)
 
 
 def _sat_boards(instance: Instance) -> list[tuple[int, ...]]:
-    from ..api import solve
+    from .from_sat import boards_of
 
-    return [tuple(board) for board in solve(instance, backend="sat").solutions]
+    return boards_of(statement_clauses(instance), instance.n)
 
 
 def _check_boards(boards: list[tuple[int, ...]], instance: Instance, clauses: list) -> None:

@@ -6,15 +6,18 @@ crashes, prints nothing readable or runs out of time gives no verdict, and says 
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
+import os
 import shutil
+import signal
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..checking.running import exit_message, run_program
 from ..errors import BackendUnavailableError, InvalidInputError
 
 #: The checkers :func:`check` runs.
@@ -62,23 +65,24 @@ def check(
         argv = ["drat-trim", str(formula), str(proof)]
     else:
         argv = [sys.executable, _CHILD, str(formula), str(proof), engine, str(memory_mb)]
-    printed = run_program(argv, timeout=seconds, max_output=2**16)
+    ran = _run(argv, seconds)
     took = time.perf_counter() - start
     name = checker
-    if printed.timed_out:
+    if ran is None:
         return Verdict("timed out", f"no verdict within {seconds:g} s", name, took)
+    returncode, stdout, stderr = ran
     if checker == "drat-trim":
-        return _drat_trim(printed.stdout, printed.returncode, took)
-    if printed.returncode != 0:
-        words = exit_message(printed.returncode, printed.stderr, printed.stdout)
-        if "MemoryError" in printed.stderr:
+        return _drat_trim(stdout, returncode, took)
+    if returncode != 0:
+        words = _exit_words(returncode, stderr)
+        if "MemoryError" in stderr:
             words = f"out of its memory limit of {memory_mb:,} MB; {words}"
         return Verdict("checker failed", words, name, took)
     try:
-        said = json.loads(printed.stdout.strip().splitlines()[-1])
+        said = json.loads(stdout.strip().splitlines()[-1])
         ok, reason = said["ok"], str(said["reason"])
     except (ValueError, IndexError, KeyError, TypeError):
-        said = f"unreadable verdict: {printed.stdout[:200]!r}"
+        said = f"unreadable verdict: {stdout[:200]!r}"
         return Verdict("checker failed", said, name, took)
     name = f"dratify {said.get('version', '')} ({said.get('engine', '')})".replace("  ", " ")
     return Verdict("proved" if ok is True else "refused", reason, name, took)
@@ -92,3 +96,35 @@ def _drat_trim(stdout: str, returncode: int, took: float) -> Verdict:
         why = next((line for line in lines if line.startswith("c ")), "s NOT VERIFIED")
         return Verdict("refused", why, "drat-trim", took)
     return Verdict("checker failed", f"no s line (exit status {returncode})", "drat-trim", took)
+
+
+def _run(argv: list[str], seconds: float) -> tuple[int, str, str] | None:
+    """Run the checker in a session of its own; None when it ran out of time (it and
+    whatever it started are then killed)."""
+    try:
+        process = subprocess.Popen(
+            argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            start_new_session=True,
+        )  # fmt: skip
+    except OSError as error:
+        return 127, "", f"cannot run {argv[0]}: {error.strerror or error}"
+    try:
+        out, err = process.communicate(timeout=seconds)
+    except BaseException:  # out of time, or Ctrl-C: no checker left behind
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        if sys.exc_info()[0] is subprocess.TimeoutExpired:
+            return None
+        raise
+    return process.returncode, out.decode(errors="replace"), err.decode(errors="replace")
+
+
+def _exit_words(returncode: int, stderr: str) -> str:
+    """How the checker ended, and the end of what it said."""
+    if returncode < 0:
+        what = f"killed by signal {signal.Signals(-returncode).name}"
+    else:
+        what = f"exited with status {returncode}"
+    tail = [line.strip()[:200] for line in stderr.splitlines() if line.strip()][-3:]
+    return f"{what}; standard error ends: {' | '.join(tail)}" if tail else what

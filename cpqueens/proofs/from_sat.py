@@ -62,3 +62,19 @@ def write_proof(
         out.write("0\n")  # the empty clause, should the solver not have logged it
         written += 2
     return written
+
+
+def boards_of(
+    clauses: list[list[int]], n: int, *, solver: str = DEFAULT_SOLVER, limit: int | None = None
+) -> list[tuple[int, ...]]:
+    """The models of the statement, as boards, each blocked once found (up to ``limit``)."""
+    from pysat.solvers import Solver
+
+    boards: list[tuple[int, ...]] = []
+    with Solver(name=solver, bootstrap_with=clauses) as sat:
+        while (limit is None or len(boards) < limit) and sat.solve():
+            queens = sorted(lit for lit in sat.get_model() if 0 < lit <= n * n)
+            board = tuple((lit - 1) % n for lit in queens)
+            boards.append(board)
+            sat.add_clause(blocking_clause(board, n))
+    return boards
