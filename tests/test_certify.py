@@ -10,13 +10,13 @@ import random
 from pathlib import Path
 
 import pytest
+from known_counts import A000170
 
 import cpqueens
 from cpqueens.errors import BackendUnavailableError, SolverError, UnsupportedOptionError
 from cpqueens.proofs.checker import check
 from cpqueens.proofs.from_search import ProofTooLargeError
 from cpqueens.proofs.statement import statement_clauses
-from known_counts import A000170
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("dratify") is None,
