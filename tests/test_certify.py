@@ -231,9 +231,9 @@ def test_a_missing_checker_is_refused_at_the_call(monkeypatch):
 
 
 def test_what_cannot_be_proved_is_refused_at_the_call():
-    with pytest.raises(UnsupportedOptionError, match="backends that can .*propagate, sat"):
+    with pytest.raises(UnsupportedOptionError, match=r"backends that can .*propagate, sat"):
         cpqueens.solve(8, backend="stack", certify=True)
-    with pytest.raises(UnsupportedOptionError, match="a count .no limit. or a decision"):
+    with pytest.raises(UnsupportedOptionError, match=r"a count .no limit. or a decision"):
         cpqueens.solve(8, backend="propagate", limit=5, certify=True)
     with pytest.raises(ProofTooLargeError, match="raise max_proof_bytes"):
         cpqueens.certify(12, max_proof_bytes=10_000)
