@@ -85,6 +85,7 @@ _PYTHON_TO_CLI = (
     (re.compile(r"\bsolve\(n, backend='([\w-]+)', limit=1\)"), r"cpqueens solve N -b \1 --limit 1"),
     (re.compile(r"\bfixed=\{row: column\}"), "--fixed R:C"),
     (re.compile(r"\bunique=True\b"), "--unique"),
+    (re.compile(r"\(certify=True\)"), "(--certify)"),
     (re.compile(r"\b(solutions_only|hide_failed)=True\b"), lambda m: "--" + m[1].replace("_", "-")),
     (re.compile(r"\bfixed=\.\.\."), "--fixed R:C"),
     (re.compile(r"\bstyle='(\w+)'"), r"--style \1"),
@@ -349,6 +350,34 @@ def json_option(function: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")(
         function
     )
+
+
+def certify_options(function: Callable) -> Callable:
+    """``--certify`` and ``--keep-proof DIR``: the answer proved (see docs/certify.md)."""
+    function = click.option(
+        "--keep-proof",
+        metavar="DIR",
+        help="Keep the formula (.cnf) and the proof (.drat) in DIR, for another checker "
+        "(implies --certify).",
+    )(function)
+    return click.option(
+        "--certify",
+        is_flag=True,
+        help="Prove the answer with a DRAT proof that an independent checker accepts "
+        "(backends propagate and sat); exit status 1 when it is not proved.",
+    )(function)
+
+
+def report_certificate(certificate: Any, quiet: bool) -> None:
+    """Say what the certificate proved, or that it proved nothing (then exit 1: a proof
+    that fails is as loud as a wrong answer)."""
+    if certificate is None:
+        return
+    if certificate.proved:
+        say(quiet, f"proved: {certificate}")
+        return
+    click.echo(f"NOT PROVED: {certificate}", err=True)
+    raise click.exceptions.Exit(DISAGREES)
 
 
 def backend_options(function: Callable) -> Callable:

@@ -3,7 +3,6 @@ on board sizes or instances; its progress, table and verdict line."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +35,8 @@ from ._common import (
     summarise,
 )
 from .models import model_option, model_runners
-from .resolving import backend_choice
+from .proving import certificate_lines, certified_cases, certify_option
+from .resolving import backend_choice, program_environment
 
 if TYPE_CHECKING:
     from ..checking.verdicts import CrossCheckReport
@@ -143,6 +143,7 @@ if TYPE_CHECKING:
     help="On an --instance, compare every solution, not only the decision (refused at "
     "once when the reference would search too long).",
 )
+@certify_option
 @model_option
 @faults_option
 @json_option
@@ -167,6 +168,7 @@ def crosscheck(
     time_limit: float | None,
     timeouts_fail: bool,
     all_solutions: bool,
+    certify: bool,
     models: tuple[str, ...],
     model_options: tuple[str, ...],
     faults_file: str | None,
@@ -294,6 +296,7 @@ def crosscheck(
             question=question,
         )
     rows = list(report.rows)
+    proved = certified_cases(cases, question) if certify else None
     if faults_target is not None:
         report.write_faults(faults_target)
     if as_json:
@@ -305,11 +308,15 @@ def crosscheck(
                 "unanswered": bool(report.unanswered),  # something gave no answer (E)
                 "timed_out": timed_out,
                 "reference": reference,
+                **({"proved": {str(k): c.proved for k, c in proved.items()}} if proved else {}),
                 "rows": report.to_records(),
             }
         )
     else:
-        click.echo(crosscheck_table(rows, reference))
+        shown = None if proved is None else {key: c.proved for key, c in proved.items()}
+        click.echo(
+            "\n".join([crosscheck_table(rows, reference, shown), *certificate_lines(proved or {})])
+        )
         say(quiet, crosscheck_legend(rows, reference))
         say(quiet, crosscheck_verdict(report, {program.name for program in programs}))
     if faults_target is not None:
@@ -319,6 +326,8 @@ def crosscheck(
         raise click.exceptions.Exit(DISAGREES)
     if report.unanswered:
         raise click.exceptions.Exit(NO_ANSWER)
+    if proved is not None and not all(c.proved for c in proved.values()):
+        raise click.exceptions.Exit(DISAGREES)  # a proof refused is as loud as a wrong answer
     if not report.agrees:  # time-outs, with --timeouts-fail
         raise click.exceptions.Exit(DISAGREES)
     if report.timed_out:
@@ -327,28 +336,6 @@ def crosscheck(
 
 #: The options of crosscheck that only a --command program takes (not a --flatzinc one).
 COMMAND_ONLY = ("--instance-format", "--parse", "--expect", "--base", "--ignore")
-
-
-def program_environment(clean: bool, pairs: tuple[str, ...]) -> dict[str, str] | None:
-    """The environment of the --command programs: None (this one, inherited) unless
-    --clean-env or --env says otherwise.
-
-    >>> program_environment(False, ()) is None
-    True
-    >>> program_environment(True, ("OMP_NUM_THREADS=1", "X=a=b"))["X"]
-    'a=b'
-    """
-    from ..checking.external import clean_environment
-
-    if not clean and not pairs:
-        return None
-    given = {}
-    for pair in pairs:
-        name, equals, value = pair.partition("=")
-        if not equals or not name:
-            raise BadInput(f"--env takes NAME=VALUE, got {pair!r}")
-        given[name] = value
-    return clean_environment(given) if clean else {**os.environ, **given}
 
 
 def compared_sizes(text: str, names: str | None, commands: tuple[str, ...]) -> list[int]:

@@ -1,6 +1,7 @@
 """What ``--backends`` names: registry backends (each checked to be usable here) and
 Python functions ``MODULE:FUNCTION`` (or ``file.py:FUNCTION``), imported and wrapped
-as cross-check backends."""
+as cross-check backends; and the environment ``--clean-env`` and ``--env`` give the
+``--command`` programs."""
 
 from __future__ import annotations
 
@@ -123,3 +124,25 @@ def _as_backend(function: Callable[..., Any], label: str) -> Callable[[Any], Any
 
     run.__name__ = label
     return run
+
+
+def program_environment(clean: bool, pairs: tuple[str, ...]) -> dict[str, str] | None:
+    """The environment of the --command programs: None (this one, inherited) unless
+    --clean-env or --env says otherwise.
+
+    >>> program_environment(False, ()) is None
+    True
+    >>> program_environment(True, ("OMP_NUM_THREADS=1", "X=a=b"))["X"]
+    'a=b'
+    """
+    from ..checking.external import clean_environment
+
+    if not clean and not pairs:
+        return None
+    given = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            raise BadInput(f"--env takes NAME=VALUE, got {pair!r}")
+        given[name] = value
+    return clean_environment(given) if clean else {**os.environ, **given}

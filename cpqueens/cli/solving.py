@@ -29,10 +29,12 @@ from ._common import (
     TIMED_OUT,
     BadInput,
     backend_options,
+    certify_options,
     check_backend,
     emit_json,
     json_option,
     quiet_option,
+    report_certificate,
     say,
 )
 
@@ -177,6 +179,7 @@ def solvers(as_json: bool, quiet: bool) -> None:
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(FORMATS), default="grid", show_default=True
 )
+@certify_options
 @backend_options
 @json_option
 @quiet_option
@@ -193,6 +196,8 @@ def solve(
     unique: bool,
     time_limit: float | None,
     fmt: str,
+    certify: bool,
+    keep_proof: str | None,
     backend_option: tuple[str, ...],
     as_json: bool,
     quiet: bool,
@@ -205,7 +210,8 @@ def solve(
     (0 and +), x-dash (x and -), letters (one column letter per row, a = first
     column), json, csv (one row per solution), xcsp (the XCSP competitions'
     s line and one v <instantiation> line per solution). Exit status 3 when --time-limit
-    stopped the search: the solutions found before it are printed.
+    stopped the search: the solutions found before it are printed. --certify proves the
+    answer (all solutions with --all; else a solution, or that there is none).
     """
     from ..display.streaming import write_pieces
     from ..reporting.solution_text import result_record, solution_pieces
@@ -240,6 +246,7 @@ def solve(
         seed=seed,
         unique=unique,
         time_limit=time_limit,
+        certify=keep_proof or certify,
         **ranges.parse_options(backend_option),
     )
     timed_out = bool(result.stats.get("timed_out"))
@@ -251,6 +258,7 @@ def solve(
             click.echo(_answer(result))  # xcsp's own s line says it
         write_pieces(solution_pieces(result, fmt), sys.stdout)
     say(quiet or fmt == "json", _solve_summary(result, time_limit))
+    report_certificate(result.certificate, quiet or fmt == "json")
     if timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
 
@@ -305,6 +313,7 @@ def _solve_summary(result: Result, time_limit: float | None) -> str:
     help="Keep each finished part of the count in FILE (bitmask): the same command resumes "
     "a count that was stopped, at any moment, where it was.",
 )
+@certify_options
 @backend_options
 @json_option
 @quiet_option
@@ -320,6 +329,8 @@ def count(
     time_limit: float | None,
     scheduler: str | None,
     checkpoint: str | None,
+    certify: bool,
+    keep_proof: str | None,
     backend_option: tuple[str, ...],
     as_json: bool,
     quiet: bool,
@@ -327,14 +338,16 @@ def count(
     """Print the number of solutions of the N-queens problem.
 
     When --time-limit stops the count, print the number found so far as a lower
-    bound ("at least ...") and exit with status 3.
+    bound ("at least ...") and exit with status 3. --certify proves the count
+    (backend propagate, the default then, or sat): exit status 1 when it is not proved.
     """
     import time
 
     problem = board_problem(n, fixed, blocked, instance_file, diagonals)
     n = problem.n
     queens = problem.fixed
-    name = check_backend(backend or _fastest_counter())
+    proving = keep_proof or certify
+    name = check_backend(backend or ("propagate" if proving else _fastest_counter()))
     options: dict[str, Any] = ranges.parse_options(backend_option)
     if scheduler is not None:
         if "scheduler" in options:
@@ -367,14 +380,20 @@ def count(
                 workers=workers,
                 unique=unique,
                 time_limit=time_limit,
+                certify=proving,
                 **options,
             )
         except SearchTimeoutError as stopped:
             # Not bad input (the Group would make it exit 2): a count cut short.
             total, timed_out = stopped.partial, True
         elapsed = time.perf_counter() - start
+    certificate = getattr(total, "certificate", None)
     if as_json:
-        record = {"n": n, "backend": name, "unique": unique, "count": total}
+        record = {"n": n, "backend": name, "unique": unique, "count": int(total)}
+        if certificate is not None:
+            from ..reporting.solution_text import certificate_record
+
+            record["certificate"] = certificate_record(certificate)
         emit_json({**record, "elapsed": elapsed, "timed_out": timed_out})
     elif timed_out:
         _say_partial_count(n, name, unique, total, time_limit, elapsed, quiet)
@@ -382,6 +401,7 @@ def count(
         click.echo(total)
         kind = "symmetry classes" if unique else "solutions"
         say(quiet, f"n={n}: {total:,} {kind} (backend {name}, {seconds(elapsed)})")
+    report_certificate(certificate, quiet or as_json)
     if timed_out:
         raise click.exceptions.Exit(TIMED_OUT)
 

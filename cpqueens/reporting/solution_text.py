@@ -116,4 +116,12 @@ def result_record(result: Result) -> dict[str, Any]:
         "blocked": [list(square) for square in result.blocked],
         "satisfiable": result.satisfiable,
         "solutions": [s if isinstance(s, Columns) else list(s) for s in result.solutions],
+        **({"certificate": certificate_record(result.certificate)} if result.certificate else {}),
     }
+
+
+def certificate_record(certificate: Any) -> dict[str, Any]:
+    """A JSON-serialisable dict of a :class:`~cpqueens.Certificate`, ``proved`` with it."""
+    from dataclasses import asdict
+
+    return {**asdict(certificate), "proved": certificate.proved}

@@ -6,7 +6,7 @@ The solutions as text in the articles' board styles and the field's formats are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..checking.faults import why_invalid
@@ -65,10 +65,14 @@ def format_grid(grid: Grid, style: str = "text") -> str:
     )
 
 
-def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[Grid, list[str]]:
+def crosscheck_grid(
+    rows: Sequence[Any], reference: str = "reference", proved: Mapping[Any, bool] | None = None
+) -> tuple[Grid, list[str]]:
     """Arrange cross-check rows as a backends x n grid of counts, plus a line per disagreement.
 
-    The ``reference`` row holds the reference's counts, ``reference`` naming it.
+    The ``reference`` row holds the reference's counts, ``reference`` naming it; with
+    ``proved`` (a column's key -> whether its answer was certified) a row says which
+    answers a checked proof backs.
     A count is marked ``!`` when the backend's solutions differ from the reference's,
     ``E`` when the backend failed and ``T`` when the time limit stopped it before it
     found anything wrong (the count is then how far it got); the lines below say
@@ -88,6 +92,10 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
     head = "instance" if any(row.instance for row in rows) else "n"
     grid = [[head, *map(str, ns), "compared", "agrees"]]
     grid.append([f"reference ({reference})", *(reference_counts[n] for n in ns), "", ""])
+    if proved is not None:
+        # The reference's answer, certified: every row that agrees with it is proved too.
+        cells = ["yes" if proved.get(n) else "NO" for n in ns]
+        grid.append(["proved (DRAT, checked)", *cells, "", "yes" if all(proved.values()) else "NO"])
     problems = []
     for backend in backends:
         cells, verdicts, compared = [], [], []
@@ -112,10 +120,12 @@ def crosscheck_grid(rows: Sequence[Any], reference: str = "reference") -> tuple[
     return grid, problems
 
 
-def crosscheck_table(rows: Sequence[Any], reference: str = "reference") -> str:
+def crosscheck_table(
+    rows: Sequence[Any], reference: str = "reference", proved: Mapping[Any, bool] | None = None
+) -> str:
     """Format cross-check rows as text: the grid of :func:`crosscheck_grid`, then the
     problems, a line each (labels and what programs printed made :func:`printable`)."""
-    grid, problems = crosscheck_grid(rows, reference)
+    grid, problems = crosscheck_grid(rows, reference, proved)
     shown = [printable(problem) for problem in problems]
     return "\n".join([format_grid(grid), *([""] if shown else []), *shown])
 
