@@ -272,7 +272,7 @@ def solve(
         that there is none) with a proof an independent checker accepts; the
         :class:`~cpqueens.Certificate` is ``Result.certificate``. A path keeps the
         formula and the proof in that folder. Backends that prove: ``propagate``,
-        ``sat`` (see :func:`cpqueens.certify`).
+        ``exactcover``, ``sat`` (see :func:`cpqueens.certify`).
     **options
         Backend-specific options, listed by :func:`backends`.
 
@@ -379,7 +379,7 @@ def count(
     >>> cpqueens.count(10, backend="stack", unique=True)
     92
 
-    With ``certify=True`` (backends ``propagate`` and ``sat``) the count is proved
+    With ``certify=True`` (backends ``propagate``, ``exactcover``, ``sat``) the count is proved
     (see :func:`cpqueens.certify`) and returned as a
     :class:`~cpqueens.CertifiedCount`, an int that carries its ``certificate``:
 

@@ -115,7 +115,22 @@ def test_counts_are_certified_from_a_sat_solver(n):
     assert certificate.producer.startswith("sat/")
 
 
-@pytest.mark.parametrize("producer", ["propagate", "sat"])
+@pytest.mark.parametrize("n", range(1, 10))
+def test_counts_are_certified_from_the_exact_cover_search(n):
+    certificate = cpqueens.certify(n, producer="exactcover")
+    assert certificate.proved and certificate.count == A000170[n]
+
+
+def test_the_exact_cover_tree_is_the_backend_s_search_node_for_node():
+    from cpqueens.proofs.exact_tree import exact_tree
+
+    for instance in instances_to_check():
+        tree = exact_tree(instance, 10**6)
+        result = cpqueens.solve(instance, backend="exactcover")
+        assert len(tree.parent) - 1 == result.stats["nodes"], instance
+
+
+@pytest.mark.parametrize("producer", ["propagate", "exactcover", "sat"])
 def test_blocked_and_completion_counts_are_certified(producer):
     for instance in instances_to_check()[6:]:
         certificate = cpqueens.certify(instance, producer=producer)
@@ -231,9 +246,13 @@ def test_a_missing_checker_is_refused_at_the_call(monkeypatch):
 
 
 def test_what_cannot_be_proved_is_refused_at_the_call():
-    with pytest.raises(UnsupportedOptionError, match=r"backends that can .*propagate, sat"):
+    with pytest.raises(
+        UnsupportedOptionError, match=r"backends that can .*propagate, sat, exactcover"
+    ):
         cpqueens.solve(8, backend="stack", certify=True)
     with pytest.raises(UnsupportedOptionError, match=r"a count .no limit. or a decision"):
         cpqueens.solve(8, backend="propagate", limit=5, certify=True)
     with pytest.raises(ProofTooLargeError, match="raise max_proof_bytes"):
         cpqueens.certify(12, max_proof_bytes=10_000)
+    with pytest.raises(ProofTooLargeError, match="from the exactcover search"):
+        cpqueens.certify(12, producer="exactcover", max_proof_bytes=10_000)

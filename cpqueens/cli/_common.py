@@ -364,7 +364,7 @@ def certify_options(function: Callable) -> Callable:
         "--certify",
         is_flag=True,
         help="Prove the answer with a DRAT proof that an independent checker accepts "
-        "(backends propagate and sat); exit status 1 when it is not proved.",
+        "(backends propagate, exactcover and sat); exit status 1 when it is not proved.",
     )(function)
 
 

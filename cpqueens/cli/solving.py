@@ -339,7 +339,8 @@ def count(
 
     When --time-limit stops the count, print the number found so far as a lower
     bound ("at least ...") and exit with status 3. --certify proves the count
-    (backend propagate, the default then, or sat): exit status 1 when it is not proved.
+    (backend propagate, the default then, exactcover or sat): exit status 1 when it is
+    not proved.
     """
     import time
 

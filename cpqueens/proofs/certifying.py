@@ -26,7 +26,7 @@ from .checker import check, check_checker
 from .statement import models, statement_clauses, write_formula
 
 #: The backends whose searches write proofs, and what writes each one's.
-CERTIFYING_BACKENDS = {"propagate": "propagate", "sat": "sat"}
+CERTIFYING_BACKENDS = {"propagate": "propagate", "sat": "sat", "exactcover": "exactcover"}
 #: What certify() answers: the number of solutions, or whether there is one.
 QUESTIONS = ("count", "decide")
 #: Defaults: the proof's size, the checker's time and memory.
@@ -60,10 +60,10 @@ def certify(
     question : {"count", "decide"}
         A count is certified by its boards and a proof that no other exists; a
         decision by a board checked against the instance, or a proof of "no solution".
-    producer : {"propagate", "sat"}
-        What writes the proof: the forward-checking search (one clause a node,
-        streamed) or a SAT solver through python-sat (``sat``, given ``boards`` or
-        listing them with the ``sat`` backend).
+    producer : {"propagate", "exactcover", "sat"}
+        What writes the proof: the forward-checking search's tree (one clause a node,
+        streamed), the exact cover search's (the exactcover backend's rule, written
+        from a tree kept in Python), or a SAT solver through python-sat.
     boards : sequence of boards, optional
         The solutions claimed (a backend's): each is checked against the statement,
         and the proof must refute every other board. By default, those the
@@ -107,7 +107,21 @@ def certify(
         return Certificate("satisfiable", 1, "board", "cpqueens' board check", "proved",
                            seconds_to_prove=time.perf_counter() - start)  # fmt: skip
     tree = None
-    if producer == "propagate":
+    if producer == "exactcover":
+        from .exact_tree import exact_tree
+        from .from_search import ProofTooLargeError, proof_bytes_per_node, solutions_of
+
+        per_node = proof_bytes_per_node(instance.n)
+        try:
+            tree = exact_tree(instance, max(1, max_proof_bytes // per_node))
+        except OverflowError:
+            raise ProofTooLargeError(
+                f"the proof of {instance.n}-queens from the exactcover search passed "
+                f"max_proof_bytes={max_proof_bytes:,} ({per_node} bytes a node); raise "
+                "max_proof_bytes to allow it"
+            ) from None
+        listed = [tuple(b) for b in boards] if boards is not None else solutions_of(tree)
+    elif producer == "propagate":
         from .from_search import search_tree, solutions_of
 
         tree = search_tree(instance, max_proof_bytes)
@@ -129,7 +143,7 @@ def certify(
                 from .from_search import write_proof
 
                 size = write_proof(tree, out)
-                name = "propagate"
+                name = producer
             else:
                 from .from_sat import DEFAULT_SOLVER
                 from .from_sat import write_proof as sat_proof
