@@ -181,10 +181,8 @@ def read_numbers(lines: list[str], n: int) -> Reading:
             continue  # "Total: 92" is a summary, not a board of one row ("Solution 1: 1" is)
         # "(1,2) (2,4) (3,1) (4,3)": (row, column) pairs, rows counted from 0 or 1; or
         # (column, row) pairs.
-        order = pair_order(values[::2], values[1::2], n) if len(values) == 2 * n else None
-        if order:
-            reading.pairs = order
-            values = board_of_pairs(values[::2], values[1::2], order)
+        if paired := pairs_board(values, n):
+            reading.pairs, values = paired
         # "3,1,3,0,2": the third row of a CSV table with a solution number first.
         if len(values) == n + 1 and values[0] in (len(reading.raw), len(reading.raw) + 1):
             values = values[1:]
@@ -290,12 +288,9 @@ def _collect(value: Any, n: int, reading: Reading, depth: int, line: int) -> Non
     elif isinstance(value, (list, tuple)) and value:
         if all(_is_int(v) for v in value):
             # "(1, 1)" for n = 1 is one (row, column) pair, not a board of two rows.
-            order = pair_order(tuple(value[::2]), tuple(value[1::2]), n)
-            if len(value) == 2 * n and order:
-                reading.pairs = order
-                reading.add(board_of_pairs(tuple(value[::2]), tuple(value[1::2]), order), line)
-            else:
-                reading.add(tuple(value), line)
+            if paired := pairs_board(value, n):
+                reading.pairs = paired[0]
+            reading.add(paired[1] if paired else tuple(value), line)
         elif all(isinstance(v, str) for v in value):
             # Rows of a grid (".Q..") or words of letters, read as lines of text.
             for style in ("grid", "letters"):
@@ -304,10 +299,9 @@ def _collect(value: Any, n: int, reading: Reading, depth: int, line: int) -> Non
                     for board in found:
                         reading.add(board, line)
                     break
-        elif order := _pairs(value, n):
-            reading.pairs = order
-            firsts, seconds = tuple(v[0] for v in value), tuple(v[1] for v in value)
-            reading.add(board_of_pairs(firsts, seconds, order), line)
+        elif paired := _pairs(value, n):
+            reading.pairs = paired[0]
+            reading.add(paired[1], line)
         elif (board := _one_hot(value, n)) is not None:
             reading.add(board, line)  # [[0, 1, 0, 0], [0, 0, 0, 1], ...]: a 0/1 matrix
         elif all(isinstance(v, (list, tuple, dict)) for v in value):
@@ -360,21 +354,32 @@ def pair_order(firsts: tuple, seconds: tuple, n: int) -> str | None:
     return None
 
 
-def board_of_pairs(firsts: tuple, seconds: tuple, order: str) -> tuple:
-    """The columns, row by row, of a board given as pairs in ``order``."""
+def pairs_board(values: Sequence[int], n: int) -> tuple[str, tuple] | None:
+    """A board given as ``2 n`` numbers, pairs of coordinates in a row: their order and
+    the columns, row by row; None when the numbers are no such board.
+
+    >>> pairs_board((1, 0, 3, 1, 0, 2, 2, 3), 4)
+    ('(column, row)', (1, 3, 0, 2))
+    """
+    if len(values) != 2 * n:
+        return None
+    firsts, seconds = tuple(values[::2]), tuple(values[1::2])
+    order = pair_order(firsts, seconds, n)
+    if order is None:
+        return None
     rows, columns = (firsts, seconds) if order == PAIR_ORDERS[0] else (seconds, firsts)
-    return tuple(column for _, column in sorted(zip(rows, columns, strict=True)))
+    return order, tuple(column for _, column in sorted(zip(rows, columns, strict=True)))
 
 
-def _pairs(value: list | tuple, n: int) -> str | None:
-    """The order of one board given as pairs, ``[(0, 1), (1, 3), (2, 0), (3, 2)]``, or
-    None when ``value`` is no such board."""
+def _pairs(value: list | tuple, n: int) -> tuple[str, tuple] | None:
+    """:func:`pairs_board` of one board given as a list of pairs,
+    ``[(0, 1), (1, 3), (2, 0), (3, 2)]``."""
     if len(value) != n or not all(
         isinstance(v, (list, tuple)) and len(v) == 2 and _is_int(v[0]) and _is_int(v[1])
         for v in value
     ):
         return None
-    return pair_order(tuple(v[0] for v in value), tuple(v[1] for v in value), n)
+    return pairs_board([coordinate for pair in value for coordinate in pair], n)
 
 
 def _is_int(value: Any) -> bool:
