@@ -30,8 +30,8 @@ from .cases import Case, as_board
 from .decision import Decision, decision_of, judge_decision, program_decision
 from .external import Command
 from .faults import error_row, has_faults, no_faults, sort_faults
-from .output_judge import judge_output
-from .rows import CrossCheckRow, Fault
+from .output_judge import count_row, judge_output
+from .rows import CrossCheckRow
 
 #: A backend as the checking family calls it: with a case, returning boards or a
 #: Result. A registry backend's also takes ``decide=True`` (see :func:`decision_by`).
@@ -106,7 +106,9 @@ def function_row(case: Case, label: str, run: Runner, expected: set[Solution]) -
     try:
         answer = run(case)
         if is_count(answer) and compared == "all":
-            return count_row(n, label, answer, expected, time.perf_counter() - start)
+            # Its count is its answer, compared as a count (no board to compare).
+            elapsed = time.perf_counter() - start
+            return count_row(n, label, answer, len(expected), elapsed=elapsed)
         if not isinstance(answer, Iterable) or isinstance(answer, (str, bytes)):
             error = not_solutions(answer)
         else:
@@ -143,27 +145,6 @@ def not_solutions(answer: Any) -> str:
         f"the function returned {answer!r} ({type(answer).__name__}); a function checked "
         "here returns its solutions: a list or iterator of boards, each a sequence of "
         "0-based columns (or a number: its count, compared as a count)"
-    )
-
-
-def count_row(
-    n: int, label: str, count: int, expected: set[Solution], elapsed: float
-) -> CrossCheckRow:
-    """A function that returned a number where boards were asked for: its count is
-    its answer, compared as a count (its boards cannot be)."""
-    faults = no_faults()
-    if count != len(expected):
-        detail = f"states {count:,} solutions, the reference has {len(expected):,}"
-        faults["faults"] = (Fault("wrong count", None, detail=detail),)
-    return CrossCheckRow(
-        n=n,
-        backend=label,
-        count=count,
-        reference_count=len(expected),
-        agrees=count == len(expected),
-        elapsed=elapsed,
-        compared="count",
-        **faults,
     )
 
 

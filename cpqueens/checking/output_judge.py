@@ -20,7 +20,7 @@ from typing import Any
 from ..board import Solution
 from ..display.numbers import plural
 from ..instances import Instance
-from .faults import error_row, has_faults, sort_faults
+from .faults import error_row, has_faults, no_faults, sort_faults
 from .parsed import ParsedOutput, shorten
 from .rows import EXAMPLES, CrossCheckRow, Fault
 
@@ -149,6 +149,23 @@ def _judge_count(
     faults = sort_faults(n, parsed.boards, expected, "some", instance=instance,
                          origin=parsed.origin)  # fmt: skip
     faults["hint"] = None
+    return count_row(n, label, stated, reference_count, elapsed=elapsed, faults=faults,
+                     **_notes(parsed))  # fmt: skip
+
+
+def count_row(
+    n: int,
+    label: str,
+    stated: int,
+    reference_count: int,
+    *,
+    elapsed: float,
+    faults: dict[str, Any] | None = None,
+    **fields: Any,
+) -> CrossCheckRow:
+    """A row comparing a count: ``stated`` against the reference's, with the ``faults``
+    found in any boards shown beside it (none by default)."""
+    faults = no_faults() if faults is None else faults
     if stated != reference_count:
         detail = f"states {plural(stated, 'solution')}, the reference has {reference_count:,}"
         faults["faults"] = (*faults["faults"], Fault("wrong count", None, detail=detail))
@@ -160,7 +177,7 @@ def _judge_count(
         agrees=stated == reference_count and not has_faults(faults),
         elapsed=elapsed,
         compared="count",
-        **_notes(parsed),
+        **fields,
         **faults,
     )
 
