@@ -300,7 +300,7 @@ def solve(
         options=options,
     )
     proving = None
-    if certify is not False and certify is not None:
+    if certify not in (False, None):
         from .proofs.asking import check_certify
 
         proving = check_certify(certify, plan.backend.name, plan.limit, plan.unique)
@@ -387,6 +387,16 @@ def count(
     >>> counted, counted.certificate.verdict
     (92, 'proved')
     """
+    if certify not in (False, None):
+        # solve() checks every argument at its door, certify= among them.
+        result = solve(n, backend, limit=limit, fixed=fixed, blocked=blocked, seed=seed,
+                       time_limit=time_limit, workers=workers, unique=unique, certify=certify,
+                       **options)  # fmt: skip
+        if not result.complete:
+            raise _count_timed_out(result.n, result.backend, time_limit, result.count)
+        from .proofs.asking import CertifiedCount
+
+        return CertifiedCount(result.count, result.certificate)
     plan = _prepare(
         n,
         backend,
@@ -399,28 +409,21 @@ def count(
         unique=unique,
         options=options,
     )
-    if certify is not False and certify is not None:
-        result = solve(n, backend, limit=limit, fixed=fixed, blocked=blocked, seed=seed,
-                       time_limit=time_limit, workers=workers, unique=unique, certify=certify,
-                       **options)  # fmt: skip
-        if not result.complete:
-            raise SearchTimeoutError(
-                f"count(n={result.n}, backend={backend!r}) ran out of its time_limit of "
-                f"{time_limit} s after {result.count} solutions",
-                partial=result.count,
-            )
-        from .proofs.asking import CertifiedCount
-
-        return CertifiedCount(result.count, result.certificate)
     run = SearchRun(plan.time_limit, started=plan.started)
     total = _count(plan, run)
     if run.timed_out:
-        raise SearchTimeoutError(
-            f"count(n={plan.problem.n}, backend={plan.backend.name!r}) ran out of its "
-            f"time_limit of {time_limit} s after {total} solutions",
-            partial=total,
-        )
+        raise _count_timed_out(plan.problem.n, plan.backend.name, time_limit, total)
     return total
+
+
+def _count_timed_out(n: int, backend: str, time_limit: float | None, total: int) -> Exception:
+    """The error of a count its time limit stopped: a partial number would pass for an
+    exact one, so it travels in the error (``partial``)."""
+    return SearchTimeoutError(
+        f"count(n={n}, backend={backend!r}) ran out of its time_limit of {time_limit} s "
+        f"after {total} solutions",
+        partial=total,
+    )
 
 
 def backends() -> tuple[BackendInfo, ...]:
