@@ -18,7 +18,8 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from ..arguments import Square, check_int, check_seconds
+from .. import arguments
+from ..arguments import Square, check_int
 from ..errors import InvalidInputError, SolverError
 from ..instances import Instance, as_instance
 from .certificate import Certificate
@@ -93,7 +94,7 @@ def certify(
             f"producer must be one of {', '.join(CERTIFYING_BACKENDS.values())}; got {producer!r}"
         )
     check_checker(checker, engine)
-    check_seconds = check_seconds_value(check_seconds)
+    check_seconds = arguments.check_seconds(check_seconds, "check_seconds")
     memory_mb = check_int(memory_mb, "memory_mb", 64)
     max_proof_bytes = check_int(max_proof_bytes, "max_proof_bytes", 1)
     folder = None if keep_proof is None else _folder(keep_proof)
@@ -106,31 +107,19 @@ def certify(
         _check_boards([tuple(boards[0])], instance, clauses)
         return Certificate("satisfiable", 1, "board", "cpqueens' board check", "proved",
                            seconds_to_prove=time.perf_counter() - start)  # fmt: skip
+    # numpy and the compiled writer, only when a proof is written
+    from .from_search import TREES, solutions_of, write_proof
+
     tree = None
-    if producer == "exactcover":
-        from .exact_tree import exact_tree
-        from .from_search import ProofTooLargeError, proof_bytes_per_node, solutions_of
-
-        per_node = proof_bytes_per_node(instance.n)
-        try:
-            tree = exact_tree(instance, max(1, max_proof_bytes // per_node))
-        except OverflowError:
-            raise ProofTooLargeError(
-                f"the proof of {instance.n}-queens from the exactcover search passed "
-                f"max_proof_bytes={max_proof_bytes:,} ({per_node} bytes a node); raise "
-                "max_proof_bytes to allow it"
-            ) from None
-        listed = [tuple(b) for b in boards] if boards is not None else solutions_of(tree)
-    elif producer == "propagate":
-        from .from_search import search_tree, solutions_of
-
-        tree = search_tree(instance, max_proof_bytes)
-        # A backend's boards, when given, are the claim: the proof written from the
-        # tree refutes every other board, so a board the backend missed makes the
-        # checker refuse it.
-        listed = [tuple(b) for b in boards] if boards is not None else solutions_of(tree)
+    if producer in TREES:
+        tree = TREES[producer](instance, max_proof_bytes)
+    # A backend's boards, when given, are the claim: the proof written from a tree
+    # refutes every other board, so a board the backend missed makes the checker
+    # refuse it.
+    if boards is not None:
+        listed = [tuple(b) for b in boards]
     else:
-        listed = [tuple(b) for b in boards] if boards is not None else _sat_boards(instance)
+        listed = solutions_of(tree) if tree is not None else _sat_boards(instance)
     _check_boards(listed, instance, clauses)
     claim = "count" if question == "count" and listed else "unsatisfiable"
     with tempfile.TemporaryDirectory(prefix="cpqueens-proof-") as scratch:
@@ -140,8 +129,6 @@ def certify(
             total = write_formula(out, instance, clauses, listed)
         with open(proof, "w", encoding="ascii") as out:
             if tree is not None:
-                from .from_search import write_proof
-
                 size = write_proof(tree, out)
                 name = producer
             else:
@@ -168,10 +155,6 @@ def certify(
         formula=kept[0],
         proof=kept[1],
     )
-
-
-def check_seconds_value(seconds: object) -> float:
-    return check_seconds(seconds, "check_seconds")
 
 
 def _one_board(instance: Instance) -> list[tuple[int, ...]]:

@@ -54,13 +54,34 @@ def search_tree(instance: Instance, max_bytes: int):
             instance, propagation="forward", max_bytes=nodes * node_bytes(instance.n, "forward")
         )
     except TreeTooLargeError as error:
-        about = getattr(error, "estimate", None)
-        size = f"about {about * per_node / 1e9:,.1f} GB" if about else "more"
-        raise ProofTooLargeError(
-            f"the proof of {instance.n}-queens from the propagate search would take {size} "
-            f"({per_node} bytes a node of its forward-checking tree), past max_proof_bytes="
-            f"{max_bytes:,}; raise max_proof_bytes to allow it"
-        ) from None
+        nodes = getattr(error, "estimate", None)
+        raise too_large(instance.n, "propagate", nodes, max_bytes) from None
+
+
+def exact_cover_tree(instance: Instance, max_bytes: int):
+    """The exactcover backend's tree of ``instance`` (:mod:`.exact_tree`), stopped as
+    soon as its proof would take more than ``max_bytes``."""
+    from .exact_tree import exact_tree
+
+    try:
+        return exact_tree(instance, max(1, max_bytes // proof_bytes_per_node(instance.n)))
+    except OverflowError:
+        raise too_large(instance.n, "exactcover", None, max_bytes) from None
+
+
+#: The trees a proof is written from, by the backend whose search each is.
+TREES = {"propagate": search_tree, "exactcover": exact_cover_tree}
+
+
+def too_large(n: int, producer: str, nodes: int | None, max_bytes: int) -> ProofTooLargeError:
+    """The refusal of a proof past ``max_bytes``, priced at ``nodes`` when known."""
+    per_node = proof_bytes_per_node(n)
+    size = f"about {nodes * per_node / 1e9:,.1f} GB" if nodes else "more"
+    return ProofTooLargeError(
+        f"the proof of {n}-queens from the {producer} search would take {size} ({per_node} "
+        f"bytes a node of its tree), past max_proof_bytes={max_bytes:,}; raise "
+        "max_proof_bytes to allow it"
+    )
 
 
 def solutions_of(tree) -> list[tuple[int, ...]]:
