@@ -246,7 +246,8 @@ def _read_rows(
         if cells and len(cells) == n and marks.issuperset(cells):
             queens = cells.count(queen)
             block.append((index, cells.index(queen) if queens == 1 else None, not queens))
-            reading.used.update(between)  # "+---+---+" between two rows is part of the grid
+            # "+---+---+" between two rows is part of the grid (a blank line is no line).
+            reading.used.update(i for i in between if lines[i].strip())
             between = []
             continue
         if (
@@ -263,7 +264,6 @@ def _read_rows(
                 reading.used.update(i for i, _, _ in board)
             reading.used.update(i for i, _, _ in block)
             block = []
-    reading.used -= {i for i in range(len(lines)) if not lines[i].strip()}
     return reading
 
 
