@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import re
 from collections.abc import Iterable, Mapping
 
 from .errors import InvalidInputError, InvalidTypeError
@@ -222,6 +223,20 @@ def check_fixed_squares(fixed: Iterable[Square], blocked: frozenset[Square]) -> 
 UNLIMITED_SECONDS = 1e9
 
 
+def check_flag(value: object, name: str) -> bool:
+    """Return ``value`` when it is a flag (``True``/``False``, numpy's too), else raise
+    an error naming ``name``.
+
+    >>> check_flag(1, "certify")
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidTypeError: certify must be true or false, got 1
+    """
+    if not is_bool(value):
+        raise InvalidTypeError(f"{name} must be true or false, got {value!r}")
+    return bool(value)
+
+
 def check_seconds(value: object, name: str) -> float:
     """Return ``value`` as a positive number of seconds (an integer of any type or a
     float, never a bool), else raise an error naming ``name``.
@@ -254,3 +269,39 @@ def check_time_limit(time_limit: object) -> float | None:
         return None
     seconds = check_seconds(time_limit, "time_limit")
     return None if seconds >= UNLIMITED_SECONDS else seconds
+
+
+def binary_size(nbytes: int) -> str:
+    """``nbytes`` in the largest binary unit that divides it.
+
+    >>> binary_size(32 * 2**20), binary_size(65536), binary_size(1000)
+    ('32 MiB', '64 KiB', '1,000 bytes')
+    """
+    for unit, name in ((2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")):
+        if nbytes % unit == 0:
+            return f"{nbytes // unit} {name}"
+    return f"{nbytes:,} bytes"
+
+
+_SIZE = re.compile(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", re.IGNORECASE)
+
+
+def parse_size(text: str, name: str = "size") -> int:
+    """A number of bytes from ``"1000"``, ``"64K"``, ``"32M"`` or ``"1G"`` (powers of 1024).
+
+    ``KiB``, ``KB`` and ``k`` mean the same; ``name`` names the value in the error.
+
+    >>> parse_size("64K"), parse_size("32MiB"), parse_size("1000")
+    (65536, 33554432, 1000)
+    >>> parse_size("12X", "--max-output")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: --max-output must be a positive number of bytes, ...
+    """
+    match = _SIZE.fullmatch(text) if isinstance(text, str) else None
+    if match is None or int(match[1]) < 1:
+        raise InvalidInputError(
+            f"{name} must be a positive number of bytes, optionally with K, M or G "
+            f"(powers of 1024), e.g. 64M; got {text!r}"
+        )
+    return int(match[1]) * 1024 ** " kmg".index(match[2].lower() or " ")

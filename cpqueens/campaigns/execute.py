@@ -120,6 +120,11 @@ def _run_command(task: dict[str, Any]) -> dict[str, Any]:
     # nothing when there is no solution, as a cross-check reads them).
     answer = command.answer(printed, instance.n, task["question"], silence=solver.get("silence"))
     answer["stats"] = {}
+    if printed.certificate is not None:  # a SAT solver's proof of its "no solution"
+        proof = printed.certificate
+        answer["proof"] = {"verdict": proof.verdict, "words": proof.words}
+        answer["stats"]["proof"] = {"verdict": proof.verdict, "bytes": proof.proof_bytes,
+                                    "check_seconds": round(proof.seconds_to_check, 3)}  # fmt: skip
     return answer
 
 

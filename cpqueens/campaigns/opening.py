@@ -29,8 +29,8 @@ from ..disk.transactions import immediate
 from ..errors import InvalidInputError
 
 #: The version of the store's tables this cpqueens writes; it reads every one up to it.
-#: 1: meta, instances, solvers, runs. 2: processes and claims added.
-SCHEMA_VERSION = 2
+#: 1: meta, instances, solvers, runs. 2: processes and claims added. 3: certificates.
+SCHEMA_VERSION = 3
 
 _TABLES = {
     "meta": "key TEXT PRIMARY KEY, value TEXT NOT NULL",
@@ -96,6 +96,20 @@ _TABLES = {
     claimed REAL NOT NULL,
     PRIMARY KEY (campaign, instance_id, solver_id, question, time_limit, memory_limit_mb,
                  repeat)""",
+    # Schema 3: an instance's answer proved (``certify = true``), one per question.
+    "certificates": """
+    instance_id INTEGER NOT NULL REFERENCES instances(id),
+    question TEXT NOT NULL,
+    claim TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    verdict TEXT NOT NULL,
+    words TEXT NOT NULL,
+    producer TEXT NOT NULL,
+    checker TEXT NOT NULL,
+    proof_bytes INTEGER NOT NULL,
+    seconds_to_prove REAL NOT NULL,
+    seconds_to_check REAL NOT NULL,
+    PRIMARY KEY (instance_id, question)""",
 }
 #: The tables every version has, with the columns reading needs.
 _READ_COLUMNS = {

@@ -9,7 +9,10 @@ A ``[[solvers]]`` table that names a program says how it is run, fed and read:
 * ``flatzinc = "fzn-gecode"`` (the program and any options of its own): the same as
   ``command = "fzn-gecode {flags} {instance}"`` with ``format = "fzn"``, where
   ``{flags}`` stands for the standard flags of the campaign's question and time
-  limit (:mod:`cpqueens.checking.flatzinc_flags`).
+  limit (:mod:`cpqueens.checking.flatzinc_flags`);
+* ``command = "cadical --no-binary {instance} {proof}"`` with ``format = "cnf"``: a
+  SAT solver, whose "no solution" is held to the DRAT proof it writes to ``{proof}``
+  (:class:`cpqueens.Command`).
 
 >>> read_program({"flatzinc": "fzn-gecode"})
 ('fzn-gecode {flags} {instance}', 'fzn', 'flatzinc')
@@ -22,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..checking.external import INSTANCE_FORMATS
+from ..checking.external import INSTANCE_FORMATS, PROOF
 from ..checking.flatzinc_flags import FLAGS
 from ..checking.flatzinc_solvers import flatzinc_command
 from ..checking.parsing import check_style
@@ -52,6 +55,10 @@ def read_program(table: Mapping[str, Any]) -> tuple[str, str, str]:
     if FLAGS in command and fmt != "fzn":
         raise InvalidInputError(
             f'{FLAGS} stands for a FlatZinc solver\'s flags: give format = "fzn", not {fmt!r}'
+        )
+    if PROOF in command and fmt != "cnf":
+        raise InvalidInputError(
+            f'{PROOF} is where a SAT solver writes its DRAT proof: give format = "cnf", not {fmt!r}'
         )
     if table.get("options"):
         raise InvalidInputError("options are for a backend; put them in the command")

@@ -18,6 +18,7 @@ from ..arguments import check_int
 from ..checking.run_verdicts import run_verdict
 from ..disk.transactions import immediate
 from ..errors import InvalidInputError
+from .certificates import apply_certificates, certificate_lines, certify_campaign
 from .claims import Claims
 from .isolation import Outcome
 from .spec import CampaignSpec, SolverConfig, load_spec
@@ -46,10 +47,12 @@ class CampaignReport:
     errors: list[dict[str, Any]] = field(default_factory=list)
     #: Runs that another process running the same campaign on the store did (or holds).
     others: int = 0
+    #: ``certify = true``: a line for each instance whose answer was not proved.
+    unproved: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not self.wrong and not self.disputed and not self.errors
+        return not self.wrong and not self.disputed and not self.errors and not self.unproved
 
     def headline(self) -> str:
         """The first line a campaign prints: wrong answers first of all."""
@@ -62,6 +65,9 @@ class CampaignReport:
         if self.disputed:
             count = len(self.disputed)
             return f"DISPUTED: the counts of {count} instance(s) disagree with no majority"
+        if self.unproved:
+            count = len(self.unproved)
+            return f"NOT PROVED: the answers of {count} instance(s) in campaign {self.name!r}"
         shared = f", {self.others} by another process" if self.others else ""
         done = f"({self.ran} runs now, {self.skipped} already done{shared})"
         if self.errors:
@@ -166,7 +172,11 @@ def run_campaign(
                 # the traceback that holds this frame is let go.
                 results.close()
             others = total - done
+        if spec.certify:
+            certify_campaign(store, spec)
         rows, disputed = judge(store.rows(spec.name))
+        certificates = store.certificates()
+        disputed = apply_certificates(rows, disputed, certificates)
     wrong = [
         {"instance": r["instance"], "solver": r["solver"], "repeat": r["repeat"],
          "reason": r["verdict_reason"]}
@@ -182,6 +192,7 @@ def run_campaign(
         wrong=wrong,
         disputed=disputed,
         errors=errored(rows),
+        unproved=certificate_lines(rows, certificates) if spec.certify else [],
     )
 
 
@@ -194,7 +205,8 @@ def load_results(db: str | os.PathLike, campaign: str | None = None) -> list[dic
                 f"no campaign {campaign!r} in {os.fspath(db)!r}; it holds: "
                 f"{', '.join(store.campaigns()) or 'no run'}"
             )
-        rows, _ = judge(store.rows(campaign))
+        rows, disputed = judge(store.rows(campaign))
+        apply_certificates(rows, disputed, store.certificates())
     return rows
 
 

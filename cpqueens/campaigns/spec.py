@@ -9,6 +9,7 @@ A spec is a TOML file (read with :mod:`tomllib`) or the same thing as a dict::
     memory_limit_mb = 2000
     repeats = 1
     seed = 1                     # optional: randomised backends get seed + repeat
+    certify = true               # optional: every "unsat" and every count proved (DRAT)
 
     [[instances]]                # generated: every combination of the listed values
     generator = "blocked"        # blocked | completion | plain
@@ -57,7 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..arguments import check_int, check_n, check_seconds
+from ..arguments import check_flag, check_int, check_n, check_seconds
 from ..disk.reading import MEGABYTE, read_text
 from ..disk.structured import load_toml
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
@@ -73,7 +74,8 @@ GENERATORS = ("blocked", "completion", "plain")
 MAX_TIME_LIMIT = 7 * 24 * 3600
 #: The largest spec file read: a spec is a page of settings, not data.
 MAX_SPEC_FILE = 10 * MEGABYTE
-_CAMPAIGN_KEYS = ("name", "question", "time_limit", "memory_limit_mb", "repeats", "seed")
+_CAMPAIGN_KEYS = ("name", "question", "time_limit", "memory_limit_mb", "repeats", "seed",
+                  "certify")  # fmt: skip
 _GENERATED_KEYS = {
     "blocked": ("generator", "n", "blocked", "seeds", "min_free"),
     "completion": ("generator", "n", "queens", "seeds", "from_solution"),
@@ -148,6 +150,8 @@ class CampaignSpec:
     instances: tuple[CampaignInstance, ...]
     solvers: tuple[SolverConfig, ...]
     seed: int | None = None
+    #: Prove every unsatisfiable and counted answer (see :mod:`.certificates`).
+    certify: bool = False
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
@@ -237,6 +241,7 @@ def _read(raw: dict[str, Any], folder: Path, stem: str) -> CampaignSpec:
         memory_limit_mb=memory,
         repeats=repeats,
         seed=seed,
+        certify=check_flag(head.get("certify", False), "[campaign] certify"),
         instances=instances,
         solvers=solvers,
         raw=raw,
@@ -271,9 +276,7 @@ def _recipe(table: Mapping[str, Any], where: str, folder: Path) -> Recipe:
     if generator == "blocked" and "min_free" in table:
         extra["min_free"] = check_int(table["min_free"], f"{where} min_free", 1)
     if generator == "completion" and "from_solution" in table:
-        if not isinstance(table["from_solution"], bool):
-            raise InvalidInputError(f"{where}: from_solution must be true or false")
-        extra["from_solution"] = table["from_solution"]
+        extra["from_solution"] = check_flag(table["from_solution"], f"{where} from_solution")
     return Recipe(where, generator, sizes, tuple(counts), tuple(seeds or [1]), extra)
 
 

@@ -13,7 +13,10 @@ Tables:
   count), the effort stats as JSON, the error, host, versions and start time;
 * ``processes`` and ``claims`` (schema 2): the processes running a campaign on the
   file and the runs each has taken, so that two of them share the work
-  (:mod:`.claims`).
+  (:mod:`.claims`);
+* ``certificates`` (schema 3): an instance's answer proved by a checked proof, one
+  per question (``count``, ``decide``), made when the campaign asks for them
+  (:mod:`.certificates`).
 
 The file is in WAL mode and every run is written in a transaction of its own, so
 a campaign stopped any way (Ctrl-C, SIGKILL, a power cut) leaves every finished run
@@ -27,7 +30,7 @@ nothing is written to it or beside it. Any other file is refused in one line.
 >>> import tempfile, os
 >>> store = Store(os.path.join(tempfile.mkdtemp(), "r.sqlite"))
 >>> store.integrity(), store.version
-('ok', 2)
+('ok', 3)
 >>> store.close()
 """
 
@@ -65,6 +68,11 @@ RUN_FIELDS = (
     "solver_version",
     "started",
 )
+
+
+#: What the store keeps of a :class:`~cpqueens.Certificate`.
+CERTIFICATE_FIELDS = ("claim", "count", "verdict", "words", "producer", "checker",
+                      "proof_bytes", "seconds_to_prove", "seconds_to_check")  # fmt: skip
 
 
 class Store:
@@ -189,6 +197,30 @@ class Store:
                 row["solution"] = tuple(json.loads(row["solution"]))
             out.append(row)
         return out
+
+    def add_certificate(self, instance_id: int, question: str, certificate: Any) -> None:
+        """Keep the :class:`~cpqueens.Certificate` of an instance's answer to ``question``."""
+        fields = {name: getattr(certificate, name) for name in CERTIFICATE_FIELDS}
+        with immediate(self.db):
+            self.db.execute(
+                f"INSERT OR REPLACE INTO certificates (instance_id, question, "
+                f"{', '.join(fields)}) VALUES (?, ?{', ?' * len(fields)})",
+                (instance_id, question, *fields.values()),
+            )
+
+    def certificates(self) -> dict[tuple[str, str], dict[str, Any]]:
+        """Every certificate kept, by its instance's hash and its question (none in a
+        store older than schema 3)."""
+        if self.version < 3:
+            return {}
+        cursor = self.db.execute(
+            f"SELECT i.hash, c.question, {', '.join('c.' + f for f in CERTIFICATE_FIELDS)} "
+            "FROM certificates c JOIN instances i ON c.instance_id = i.id"
+        )
+        return {
+            (key, question): dict(zip(CERTIFICATE_FIELDS, values, strict=True))
+            for key, question, *values in cursor
+        }
 
     def campaigns(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT DISTINCT campaign FROM runs")]

@@ -7,7 +7,9 @@
 * **virtual best solver** (``VBS``): per instance, the best any solver did (the
   shortest median time of its solved runs); it is a row of the table, its PAR-2 over
   the instances;
-* **alone**: the instances only that solver solved.
+* **alone**: the instances only that solver solved;
+* **proved** (a campaign with ``certify = true``): its answers proved by a checked
+  proof (see :mod:`.certificates`); None otherwise.
 
 :func:`errored` lists the solvers whose runs ended in an error, with the first reason.
 
@@ -35,7 +37,7 @@ from .verify import SOLVED
 
 STATUSES = ("sat", "unsat", "unknown", "memout", "error", "wrong")
 #: The columns of the summary, in the order of its table, CSV and JSON.
-COLUMNS = ("solver", "runs", "solved", *STATUSES, "par2", "median_time", "alone")
+COLUMNS = ("solver", "runs", "solved", *STATUSES, "par2", "median_time", "alone", "proved")
 VBS = "VBS"
 
 
@@ -49,6 +51,8 @@ def summarize(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for solver, runs in per_solver.items():
         entry = _entry(solver, [(r["verdict"], r["wall"], r["time_limit"]) for r in runs])
         entry["alone"] = len(alone.get(solver, []))
+        if any("proved" in r for r in runs):  # a certified campaign: answers proved
+            entry["proved"] = sum(1 for r in runs if r["proved"] == "yes")
         out.append(entry)
     best = []
     for runs in _by_instance(rows).values():

@@ -30,7 +30,7 @@ from .cases import Case, as_board
 from .decision import Decision, decision_of, judge_decision, program_decision
 from .external import Command
 from .faults import error_row, has_faults, no_faults, sort_faults
-from .output_judge import count_row, judge_output
+from .output_judge import count_row, judge_output, with_proof
 from .rows import CrossCheckRow
 
 #: A backend as the checking family calls it: with a case, returning boards or a
@@ -80,7 +80,7 @@ def command_row(
         return error_row(
             case.instance.n, label, str(error), len(expected), elapsed, compared=command.expect
         )
-    return judge_output(
+    row = judge_output(
         command.parse_output(printed, case.instance.n),
         case.instance,
         expected,
@@ -89,6 +89,7 @@ def command_row(
         expect=command.expect,
         elapsed=printed.elapsed,
     )
+    return with_proof(row, printed.certificate)
 
 
 def function_row(case: Case, label: str, run: Runner, expected: set[Solution]) -> CrossCheckRow:
@@ -192,6 +193,5 @@ def decision_row(case: Case, label: str, run: Runner | Command, found: Decision)
         )  # fmt: skip
         row = error_row(case.instance.n, label, error, len(found.boards), elapsed)
         return replace(row, compared="decision", reference_answer=found.answer)
-    return judge_decision(
-        case.instance, label, decision, found, elapsed=time.perf_counter() - start
-    )
+    row = judge_decision(case.instance, label, decision, found, elapsed=time.perf_counter() - start)
+    return with_proof(row, decision.certificate)

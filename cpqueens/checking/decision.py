@@ -50,6 +50,9 @@ class Decision:
     timed_out: bool = False
     #: Lines that claim a board and are none (read from a program's output).
     invalid_lines: tuple[str, ...] = ()
+    #: The checker's verdict on a program's proof of "no solution" (a command with
+    #: ``{proof}``), else None.
+    certificate: Any = None
 
 
 def decision_of(answer: Any) -> Decision:
@@ -86,6 +89,7 @@ def program_decision(command: Command, instance: Instance) -> Decision:
         boards,
         stated_count=read["stated"],
         invalid_lines=tuple(read["invalid"][:EXAMPLES]),
+        certificate=printed.certificate,
     )
 
 

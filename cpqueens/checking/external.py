@@ -16,30 +16,39 @@ How it is run and measured is :mod:`.running`; how its output is judged,
 from __future__ import annotations
 
 import os
-import re
 import shlex
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..arguments import UNLIMITED_SECONDS, check_int, check_seconds
+from ..arguments import UNLIMITED_SECONDS, binary_size, check_int, check_seconds
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, as_instance, write_instance
 from .answers import read_answer
 from .cases import describe
+from .dimacs_output import ANSWER_STATUSES, dimacs_answer, dimacs_parsed, read_dimacs_output
 from .flatzinc_flags import FLAGS, expand_flags, flatzinc_flags
 from .parsed import ParsedOutput
 from .parsing import Ignore, check_base, check_style, compile_ignore, read_output
 from .rows import COMPARISONS
-from .running import Printed, check_program, exit_message, run_program
+from .running import (
+    Printed,
+    check_environment,
+    check_program,
+    exit_message,
+    run_program,
+)
 from .xcsp_output import xcsp_answer, xcsp_parsed
 
 #: The formats ``{instance}`` files can be written in (``xml`` is another name of ``xcsp``).
 INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn", "xcsp", "xml")
 #: The names of the XCSP3 format, whose solvers' output is read as the competitions print it.
 XCSP_FORMATS = ("xcsp", "xml")
+#: Where a SAT solver given ``{instance}`` as DIMACS writes its DRAT proof.
+PROOF = "{proof}"
 #: The suffix of a format's files, where it is not the format's name.
 _SUFFIXES = {"xcsp": "xml"}
 #: The most a program may print on standard output (bytes) before it is stopped: every
@@ -60,8 +69,10 @@ class Command:
     parse : str
         How to read its output: a style of :func:`cpqueens.parse_boards`
         (``"auto"`` by default).
-    expect : {"all", "some", "count"}
-        ``"all"``: it prints every solution, so a missing one is a fault.
+    expect : {"all", "some", "count"}, optional
+        ``"all"`` (the default, except for a ``"cnf"`` command: ``"some"``, for a
+        SAT solver prints one model): it prints every solution, so a missing one is
+        a fault.
         ``"some"``: it prints one or a few, each of which must be valid, distinct
         and a solution. ``"count"``: only the number is compared (the count it
         states, else the number of boards it printed). With ``parse="auto"`` an
@@ -84,11 +95,17 @@ class Command:
         ``{instance}`` (replaced by the file's path, as ``{n}`` is by the size):
         ``"json"`` (0-based, the PyCSP3 models' form; default), ``"param"``
         (Essence', 1-based), ``"dzn"`` (MiniZinc data for the shipped model),
-        ``"cnf"`` (DIMACS), ``"xc"`` (Knuth's exact cover), ``"fzn"`` (FlatZinc,
-        for a FlatZinc solver such as ``fzn-gecode``; read its output with
-        whose output ``parse="auto"`` then reads as FlatZinc's) or ``"xcsp"`` (XCSP3,
-        for an XCSP solver, whose ``s`` and ``v <instantiation>`` lines are read;
-        ``"xml"`` is another name of it).
+        ``"cnf"`` (DIMACS, for a SAT solver, whose ``s`` line and model (``v``
+        lines of literals) ``parse="auto"`` reads, and whose exit statuses 10 and
+        20 are answers), ``"xc"`` (Knuth's exact cover), ``"fzn"`` (FlatZinc, for a
+        FlatZinc solver such as ``fzn-gecode``, whose output ``parse="auto"`` then
+        reads as FlatZinc's) or ``"xcsp"`` (XCSP3, for an XCSP solver, whose ``s``
+        and ``v <instantiation>`` lines are read; ``"xml"`` is another name of it).
+        A ``"cnf"`` command may hold ``{proof}``: the path its solver writes a DRAT
+        proof to. The file it reads is then the statement of
+        :mod:`cpqueens.proofs` (pairwise, no auxiliary variable), and its
+        ``s UNSATISFIABLE`` is checked by the independent checker: a proof refused,
+        or none written, makes the run wrong (see docs/certify.md).
     time_limit : float, optional
         Seconds the program is told to stop after, through ``{flags}`` in a FlatZinc
         command (``-t`` and its milliseconds; see
@@ -102,7 +119,7 @@ class Command:
         The program's environment. None (the default): it inherits cpqueens' own,
         every variable of it, as any program the user starts does. A mapping: exactly
         those variables and no other, the program found on the mapping's ``PATH``
-        (the system's default path when it has none); :func:`clean_environment`
+        (the system's default path when it has none); :func:`~.running.clean_environment`
         gives the few a program usually needs.
 
     Examples
@@ -121,7 +138,7 @@ class Command:
         command: str | Sequence[str],
         *,
         parse: str = "auto",
-        expect: str = "all",
+        expect: str | None = None,
         timeout: float | None = 60.0,
         name: str | None = None,
         cwd: str | os.PathLike | None = None,
@@ -148,6 +165,14 @@ class Command:
                 f"{FLAGS} stands for a FlatZinc solver's flags (-a, -t): it needs "
                 f'instance_format="fzn", got {instance_format!r}'
             )
+        if self.writes_proof and (instance_format != "cnf" or not self.takes_instance):
+            raise InvalidInputError(
+                f"{PROOF} is where a SAT solver writes its DRAT proof of the DIMACS file "
+                f'{{instance}} names: it needs {{instance}} and instance_format="cnf", got '
+                f"{instance_format!r}"
+            )
+        if expect is None:  # a SAT solver prints one model
+            expect = "some" if instance_format == "cnf" else "all"
         self.time_limit = None if time_limit is None else check_seconds(time_limit, "time_limit")
         check_reading(parse, expect, base)
         if timeout is not None:
@@ -170,9 +195,16 @@ class Command:
     def __repr__(self) -> str:
         return f"Command({self.name!r}, parse={self.parse!r}, expect={self.expect!r})"
 
-    def argv(self, n: int, instance: str | None = None, question: str | None = None) -> list[str]:
+    def argv(
+        self,
+        n: int,
+        instance: str | None = None,
+        question: str | None = None,
+        proof: str | None = None,
+    ) -> list[str]:
         """The argument list for board size ``n`` (and the instance file's path), with
-        ``{flags}`` the FlatZinc flags of ``question`` (None: the one ``expect`` asks).
+        ``{flags}`` the FlatZinc flags of ``question`` (None: the one ``expect`` asks)
+        and ``{proof}`` the path a SAT solver writes its proof to.
 
         >>> Command("./queens --size {n} --all").argv(8)
         ['./queens', '--size', '8', '--all']
@@ -186,6 +218,8 @@ class Command:
         parts = [part.replace("{n}", str(n)) for part in template]
         if instance is not None:
             parts = [part.replace("{instance}", instance) for part in parts]
+        if proof is not None:
+            parts = [part.replace(PROOF, proof) for part in parts]
         return parts
 
     @property
@@ -204,13 +238,20 @@ class Command:
         """True when the command holds ``{instance}``: it reads an instance file."""
         return any("{instance}" in part for part in self.template)
 
+    @property
+    def writes_proof(self) -> bool:
+        """True when the command holds ``{proof}``: its "no solution" comes with a proof."""
+        return any(PROOF in part for part in self.template)
+
     def run(self, case: int | Instance, question: str | None = None) -> Printed:
         """Run the program for a board size or an instance and return what it printed.
 
         With ``{instance}`` in the command, the instance (a plain size too) is
         written in ``instance_format`` to a temporary folder and its path put there.
         ``question`` (``all``, ``count``, ``decide``, ``some``) chooses what
-        ``{flags}`` stands for; None: what ``expect`` asks.
+        ``{flags}`` stands for; None: what ``expect`` asks. With ``{proof}``, an
+        ``s UNSATISFIABLE`` has its proof checked: the verdict is the
+        ``certificate`` of what is returned.
 
         Raises
         ------
@@ -231,8 +272,26 @@ class Command:
         with tempfile.TemporaryDirectory(prefix="cpqueens-") as folder:
             stem = _file_stem(instance.name) or f"queens-{instance.n}"
             path = Path(folder) / f"{stem}.{self.instance_suffix}"
-            write_instance(instance, path)
-            return self._run(self.argv(instance.n, str(path), question))
+            if not self.writes_proof:
+                write_instance(instance, path)
+                return self._run(self.argv(instance.n, str(path), question))
+            from ..proofs.given import write_statement
+
+            write_statement(path, instance)  # what the proof is checked against
+            proof = path.with_suffix(".drat")
+            printed = self._run(self.argv(instance.n, str(path), question, str(proof)))
+            return self._proved(printed, instance.n, path, proof)
+
+    def _proved(self, printed: Printed, n: int, formula: Path, proof: Path) -> Printed:
+        """``printed`` with the checker's verdict on the proof of its "no solution"."""
+        if read_dimacs_output(printed.stdout, n).status != "unsat":
+            return printed  # a model is checked as a board; "unknown" claims nothing
+        from ..proofs.given import check_given_proof
+
+        certificate = check_given_proof(
+            formula, proof, producer=self.name, seconds_to_prove=printed.elapsed
+        )
+        return replace(printed, certificate=certificate)
 
     def _run(self, argv: list[str]) -> Printed:
         """Run it once; how it failed, if it did, as a :class:`CommandFailedError`."""
@@ -241,7 +300,8 @@ class Command:
         )
         if printed.overflowed:
             raise CommandFailedError(
-                f"output larger than {_size(self.max_output)} (max_output); the program was stopped"
+                f"output larger than {binary_size(self.max_output)} (max_output); the program "
+                "was stopped"
             )
         if printed.timed_out:
             raise CommandFailedError(
@@ -249,7 +309,8 @@ class Command:
             )
         if printed.unstarted is not None:
             raise CommandFailedError(printed.unstarted)
-        if printed.returncode != 0:
+        answered = self.instance_format == "cnf" and printed.returncode in ANSWER_STATUSES
+        if printed.returncode != 0 and not answered:
             raise CommandFailedError(
                 exit_message(printed.returncode, printed.stderr, printed.stdout)
             )
@@ -276,6 +337,8 @@ class Command:
         with this command's style, base and ``ignore`` patterns."""
         if self.instance_format in XCSP_FORMATS and self.parse == "auto":
             return xcsp_parsed(printed.stdout, n)  # the XCSP competitions' s and v lines
+        if self.instance_format == "cnf" and self.parse == "auto":
+            return dimacs_parsed(printed.stdout, n)  # the SAT competitions' s and v lines
         return read_output(printed.stdout, n, self.parse, self.base, self.ignore)
 
     def answer(
@@ -294,6 +357,8 @@ class Command:
         """
         if self.instance_format in XCSP_FORMATS and self.parse == "auto":
             return xcsp_answer(printed.stdout, n, question)
+        if self.instance_format == "cnf" and self.parse == "auto":
+            return dimacs_answer(printed.stdout, n, question)
         return read_answer(printed.stdout, n, question, self.parse, silence=silence)
 
     def __call__(self, case: int | Instance) -> list[Solution]:
@@ -314,52 +379,6 @@ class Command:
                 f"{self.name} states a count ({parsed.count}) but prints no board"
             )
         return parsed.boards
-
-
-#: What :func:`clean_environment` keeps of cpqueens' own environment (and every
-#: ``LC_*``): where programs are found, the home folder, the user, the language and
-#: time zone, the folder for temporary files.
-CLEAN_ENV = ("PATH", "HOME", "USER", "LANG", "TZ", "TMPDIR")
-
-
-def clean_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """A small environment for a program: of cpqueens' own, only the variables of
-    :data:`CLEAN_ENV` and ``LC_*``; then ``extra`` (set or replaced).
-
-    >>> import os
-    >>> sorted(clean_environment({"OMP_NUM_THREADS": "1"})) == sorted(
-    ...     {*(n for n in os.environ if n in CLEAN_ENV or n.startswith("LC_")), "OMP_NUM_THREADS"})
-    True
-    """
-    kept = {
-        name: value
-        for name, value in os.environ.items()
-        if name in CLEAN_ENV or name.startswith("LC_")
-    }
-    return {**kept, **check_environment(extra or {})}
-
-
-def check_environment(env: Mapping[str, str]) -> dict[str, str]:
-    """``env`` as a dict once every name and value is a str an environment can hold.
-
-    >>> check_environment({"A=B": "1"})
-    Traceback (most recent call last):
-    ...
-    cpqueens.errors.InvalidInputError: env: 'A=B' cannot name an environment variable \
-(no '=', no NUL, not empty)
-    """
-    if not isinstance(env, Mapping):
-        raise InvalidTypeError(f"env must be a mapping of str to str, got {type(env).__name__}")
-    for name, value in env.items():
-        if not isinstance(name, str) or not isinstance(value, str):
-            raise InvalidTypeError(f"env must map str to str, got {name!r}: {type(value).__name__}")
-        if not name or "=" in name or "\0" in name:
-            raise InvalidInputError(
-                f"env: {name!r} cannot name an environment variable (no '=', no NUL, not empty)"
-            )
-        if "\0" in value:
-            raise InvalidInputError(f"env: the value of {name} holds a NUL character")
-    return dict(env)
 
 
 def _file_stem(name: str | None) -> str | None:
@@ -395,39 +414,3 @@ def _split(command: str | Sequence[str]) -> list[str]:
     if not parts:
         raise InvalidInputError(f"the command is empty: {command!r}")
     return parts
-
-
-def _size(nbytes: int) -> str:
-    """``nbytes`` in the largest binary unit that divides it.
-
-    >>> _size(32 * 2**20), _size(65536), _size(1000)
-    ('32 MiB', '64 KiB', '1,000 bytes')
-    """
-    for unit, name in ((2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")):
-        if nbytes % unit == 0:
-            return f"{nbytes // unit} {name}"
-    return f"{nbytes:,} bytes"
-
-
-_SIZE = re.compile(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", re.IGNORECASE)
-
-
-def parse_size(text: str, name: str = "size") -> int:
-    """A number of bytes from ``"1000"``, ``"64K"``, ``"32M"`` or ``"1G"`` (powers of 1024).
-
-    ``KiB``, ``KB`` and ``k`` mean the same; ``name`` names the value in the error.
-
-    >>> parse_size("64K"), parse_size("32MiB"), parse_size("1000")
-    (65536, 33554432, 1000)
-    >>> parse_size("12X", "--max-output")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    cpqueens.errors.InvalidInputError: --max-output must be a positive number of bytes, ...
-    """
-    match = _SIZE.fullmatch(text) if isinstance(text, str) else None
-    if match is None or int(match[1]) < 1:
-        raise InvalidInputError(
-            f"{name} must be a positive number of bytes, optionally with K, M or G "
-            f"(powers of 1024), e.g. 64M; got {text!r}"
-        )
-    return int(match[1]) * 1024 ** " kmg".index(match[2].lower() or " ")

@@ -113,6 +113,21 @@ def judge_output(
     return row
 
 
+def with_proof(row: CrossCheckRow, certificate: Any) -> CrossCheckRow:
+    """``row`` with the checker's verdict on the proof its program wrote of "no
+    solution" (a :class:`~cpqueens.Certificate`, or None for none): proved, the row
+    says so; refused, or left without a verdict, the row disagrees, as it would with
+    a wrong answer."""
+    if certificate is None:
+        return row
+    if certificate.proved:
+        return replace(row, proof=str(certificate))
+    said = f" ({certificate.words})" if certificate.words else ""
+    detail = f"says no solution; its proof: {certificate.verdict.upper()}{said}"
+    fault = Fault("unproved", None, detail=detail)
+    return replace(row, proof=str(certificate), agrees=False, faults=(*row.faults, fault))
+
+
 def _judge_count(
     parsed: ParsedOutput,
     instance: Instance,

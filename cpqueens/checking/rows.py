@@ -28,7 +28,8 @@ COMPARISONS = ("all", "some", "count")
 #: The kinds of :class:`Fault`: a board that is no solution, a line shaped like a
 #: board that is none, a repeat, a solution never returned, a valid board that is not
 #: the reference's (it moves a given queen, sits on a blocked square, or neither), a
-#: stated count that is wrong, and a run that failed.
+#: stated count that is wrong, a "no solution" whose proof the checker did not accept,
+#: and a run that failed.
 FAULT_KINDS = (
     "invalid",
     "not a board",
@@ -39,6 +40,7 @@ FAULT_KINDS = (
     "wrong blocked",
     "wrong count",
     "wrong answer",
+    "unproved",
     "error",
 )
 
@@ -122,6 +124,10 @@ class CrossCheckRow:
     #: ``"unknown"``, and the reference's (see :mod:`cpqueens.checking.decision`).
     answer: str | None = None
     reference_answer: str | None = None
+    #: The checker's verdict, in words, on the DRAT proof a program wrote of its "no
+    #: solution" (a command with ``{proof}``); None when it wrote none. A proof not
+    #: proved is an ``"unproved"`` fault: the row disagrees.
+    proof: str | None = None
     #: Every faulty board, in the order returned (the missing ones last), with where a
     #: program printed it: what ``--faults FILE`` writes.
     faults: tuple[Fault, ...] = field(default=(), repr=False, compare=False)

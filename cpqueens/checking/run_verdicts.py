@@ -4,7 +4,8 @@ answered, every board it reports checked against its instance.
 A run is **wrong** on its face when a board it reports does not solve the instance
 (two queens attacking, a given queen moved, a queen on a blocked square, a board of
 the wrong size), when it printed something that claims to be a board and is none,
-when it says ``sat`` with no solution, or (``all``) when it reports a board twice.
+when it says ``sat`` with no solution, when its proof of "no solution" (a SAT solver
+given ``{proof}``) is not accepted, or (``all``) when it reports a board twice.
 Whether its answer agrees with the other runs' is judged across runs, by
 :mod:`cpqueens.campaigns.verify`.
 
@@ -72,6 +73,10 @@ def answer_fault(instance: Instance, question: str, answer: dict[str, Any]) -> s
         fault = board_fault(instance, board)
         if fault is not None:
             return f"reported a board that does not solve the instance: {fault}"
+    proof = answer.get("proof")
+    if proof is not None and proof["verdict"] != "proved":
+        said = f" ({proof['words']})" if proof["words"] else ""
+        return f"said unsat; its proof: {proof['verdict'].upper()}{said}"
     if answer.get("answer") == "sat" and question != "count" and not solutions:
         return "said sat without a solution"
     if question == "all" and len({tuple(b) for b in solutions}) != len(solutions):

@@ -27,10 +27,10 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..display.terminal import printable
-from ..errors import CommandFailedError, ProgramNotFoundError
+from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError, ProgramNotFoundError
 from . import _reaper
 from ._reaper import CANNOT_START, MARK
 
@@ -77,6 +77,9 @@ class Printed:
     elapsed: float
     timed_out: bool = False
     overflowed: bool = False
+    #: The checker's verdict on the proof a SAT solver wrote of "no solution" (a
+    #: :class:`~cpqueens.Certificate`), for a command with ``{proof}``; else None.
+    certificate: Any = None
 
     @property
     def unstarted(self) -> str | None:
@@ -353,3 +356,49 @@ def _last_lines(text: str) -> str:
     and in reports, so their control characters escaped and their colours dropped."""
     lines = (printable(line.strip()[:200]).strip() for line in text.splitlines())
     return " | ".join([line for line in lines if line][-STDERR_LINES:])
+
+
+#: What :func:`clean_environment` keeps of cpqueens' own environment (and every
+#: ``LC_*``): where programs are found, the home folder, the user, the language and
+#: time zone, the folder for temporary files.
+CLEAN_ENV = ("PATH", "HOME", "USER", "LANG", "TZ", "TMPDIR")
+
+
+def clean_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A small environment for a program: of cpqueens' own, only the variables of
+    :data:`CLEAN_ENV` and ``LC_*``; then ``extra`` (set or replaced).
+
+    >>> import os
+    >>> sorted(clean_environment({"OMP_NUM_THREADS": "1"})) == sorted(
+    ...     {*(n for n in os.environ if n in CLEAN_ENV or n.startswith("LC_")), "OMP_NUM_THREADS"})
+    True
+    """
+    kept = {
+        name: value
+        for name, value in os.environ.items()
+        if name in CLEAN_ENV or name.startswith("LC_")
+    }
+    return {**kept, **check_environment(extra or {})}
+
+
+def check_environment(env: Mapping[str, str]) -> dict[str, str]:
+    """``env`` as a dict once every name and value is a str an environment can hold.
+
+    >>> check_environment({"A=B": "1"})
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: env: 'A=B' cannot name an environment variable \
+(no '=', no NUL, not empty)
+    """
+    if not isinstance(env, Mapping):
+        raise InvalidTypeError(f"env must be a mapping of str to str, got {type(env).__name__}")
+    for name, value in env.items():
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise InvalidTypeError(f"env must map str to str, got {name!r}: {type(value).__name__}")
+        if not name or "=" in name or "\0" in name:
+            raise InvalidInputError(
+                f"env: {name!r} cannot name an environment variable (no '=', no NUL, not empty)"
+            )
+        if "\0" in value:
+            raise InvalidInputError(f"env: the value of {name} holds a NUL character")
+    return dict(env)

@@ -87,11 +87,13 @@ def _details(row: CrossCheckRow) -> str:
         return f"error {row.error}"
     if row.compared == "decision":
         return decision_details(row)
+    unproved = [fault.detail or "" for fault in row.faults if fault.kind == "unproved"]
     if row.compared == "count":
-        return (
+        stated = (
             f"states {plural(row.count, 'solution')}, the reference has "
             f"{thousands(row.reference_count)}"
         )
+        return "; ".join(([stated] if row.count != row.reference_count else []) + unproved)
     parts = [_timed_out_note(row)] if row.timed_out else []
     for kind in COUNTED:
         total = getattr(row, f"{kind}_count")
@@ -117,7 +119,7 @@ def _details(row: CrossCheckRow) -> str:
         parts.append(f"states {plural(row.stated_count or 0, 'solution')}, {printed}")
     if row.hint:
         parts.append(row.hint)
-    return "; ".join(parts)
+    return "; ".join(parts + unproved)
 
 
 #: The kinds of :class:`Fault` behind each list of examples of a row.
@@ -141,6 +143,8 @@ def note_lines(row: CrossCheckRow) -> list[str]:
     shown = [f"note, line {k}: {text.strip()[:80]!r}" for k, text in row.notes]
     if row.note_count > len(row.notes):
         shown.append(f"note: and {row.note_count - len(row.notes)} more lines of prose")
+    if row.proof and row.agrees:  # a proof not accepted is a fault, said with the others
+        shown.append(row.proof)
     return shown
 
 
@@ -156,7 +160,7 @@ def decision_details(row: CrossCheckRow) -> str:
     """What is wrong with a decision row, in a few words (the report's line)."""
     parts = []
     for fault in row.faults[:EXAMPLES]:
-        if fault.kind in ("wrong answer", "wrong count"):
+        if fault.kind in ("wrong answer", "wrong count", "unproved"):
             parts.append(fault.detail or fault.kind)
         elif fault.board is not None:
             why = "no solution" if not is_valid(fault.board, row.n) else fault.kind

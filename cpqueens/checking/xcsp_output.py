@@ -115,7 +115,7 @@ def read_xcsp_output(text: str | bytes, n: int) -> XcspOutput:
         elif line.strip():
             notes.append((number, line))
     close()
-    status = _status(statuses, lines, invalid)
+    status = status_of(statuses, lines, invalid)
     if status is None and solutions:
         status = "sat"
     if status in ("unsat", "unknown") and solutions:
@@ -128,7 +128,7 @@ def read_xcsp_output(text: str | bytes, n: int) -> XcspOutput:
                       tuple(starts), tuple(number for number, _ in statuses))  # fmt: skip
 
 
-def _status(
+def status_of(
     statuses: list[tuple[int, str]], lines: list[str], invalid: list[Problem]
 ) -> str | None:
     """The one status of the ``s`` lines; an unknown word or a second kind is invalid."""
@@ -167,20 +167,28 @@ def xcsp_parsed(text: str, n: int) -> ParsedOutput:
     >>> parsed.boards, parsed.count, parsed.invalid_lines
     ([], None, ((1, 's UNKNOWN'),))
     """
-    read = read_xcsp_output(text, n)
+    return parsed_of(read_xcsp_output(text, n), text, own=("c", "d"))
+
+
+def parsed_of(
+    read: XcspOutput, text: str, *, own: tuple[str, ...], style: str = "xcsp"
+) -> ParsedOutput:
+    """A competition output's reading (XCSP3's, or a SAT solver's: see
+    :mod:`.dimacs_output`) as a :class:`~cpqueens.checking.parsed.ParsedOutput`;
+    ``own``: the first words of the format's comment lines; ``style``: its name."""
     lines = [uncolour(line) for line in text.splitlines()]
     invalid = {(number, line) for number, line, _ in read.invalid}
     said = {(number, lines[number - 1]) for number in read.status_lines}
     if read.status == "unknown":
         invalid |= said
-    # The format's own comment and statistics lines (c, d) are shown no more than its s line.
-    own = {(number, line) for number, line in read.notes if line.split()[0] in ("c", "d")}
-    captions = tuple(sorted((said | own) - invalid))
-    notes = tuple(sorted(set(read.notes) - own - invalid))
+    # The format's own comment and statistics lines are shown no more than its s line.
+    own_lines = {(number, line) for number, line in read.notes if line.split()[0] in own}
+    captions = tuple(sorted((said | own_lines) - invalid))
+    notes = tuple(sorted(set(read.notes) - own_lines - invalid))
     return ParsedOutput(
         boards=list(read.solutions),
         count=0 if read.status == "unsat" and not read.solutions else None,
-        style="xcsp" if read.solutions else None,
+        style=style if read.solutions else None,
         base=0,
         skipped=tuple(line for _, line in sorted({*notes, *captions, *invalid})),
         board_lines=read.board_lines,
@@ -211,9 +219,18 @@ def xcsp_answer(text: str, n: int, question: str) -> dict[str, Any]:
     BadOutput
         For an output with neither an ``s`` line nor a ``v`` line: no answer at all.
     """
-    read = read_xcsp_output(text, n)
+    return answer_of(
+        read_xcsp_output(text, n),
+        question,
+        "no s line (s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN) and no v line",
+    )
+
+
+def answer_of(read: XcspOutput, question: str, nothing: str) -> dict[str, Any]:
+    """A competition output's answer to ``question`` (see :func:`xcsp_answer`);
+    ``nothing``: what an output with neither an ``s`` nor a ``v`` line lacks."""
     if read.status is None and not read.invalid:
-        raise BadOutput("no s line (s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN) and no v line")
+        raise BadOutput(nothing)
     answer = read.status or "unknown"
     solutions = [list(board) for board in read.solutions]
     invalid = read.problems()

@@ -324,9 +324,9 @@ def output_options(function: Callable) -> Callable:
             click.option(
                 "--expect",
                 type=click.Choice(COMPARISONS),
-                default="all",
-                show_default=True,
-                help="all: every solution is printed; some: a few; count: only the number.",
+                help="all: every solution is printed (the default; some for a SAT solver "
+                "given --instance-format cnf, which prints one model); some: a few; "
+                "count: only the number.",
             ),
             click.option(
                 "--base",

@@ -97,12 +97,14 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
         click.echo(printable(f"  wrong: {item['solver']} on {item['instance']}: {item['reason']}"))
     for label in report.disputed:
         click.echo(printable(f"  disputed: {label}"))
+    for line in report.unproved:
+        click.echo(printable(f"  {line}"))
     for line in _error_lines(report.errors):
         click.echo(printable(line))
     click.echo(format_grid(summary_grid(report.summary)))
     shared = f", {report.others} by another process" if report.others else ""
     say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}{shared}")
-    _exit(bool(report.wrong or report.disputed), report.errors)
+    _exit(bool(report.wrong or report.disputed or report.unproved), report.errors)
 
 
 @campaign.command("summary")

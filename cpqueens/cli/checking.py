@@ -157,7 +157,7 @@ def crosscheck(
     flatzinc_solvers: tuple[str, ...],
     instance_format: str,
     parse: str,
-    expect: str,
+    expect: str | None,
     base: str | None,
     ignore: tuple[str, ...],
     timeout: float | None,
@@ -193,8 +193,9 @@ def crosscheck(
     reference (a wrong answer, !), else 4 when a backend or program gave no answer (E),
     else 3 when a backend timed out (1 with --timeouts-fail).
     """
+    from ..arguments import parse_size
     from ..checking.compare import crosscheck as check
-    from ..checking.external import DEFAULT_MAX_OUTPUT, Command, parse_size
+    from ..checking.external import DEFAULT_MAX_OUTPUT, Command
     from ..checking.flatzinc_solvers import FlatZincSolver, solver_words
     from ..reporting.tables import crosscheck_legend, crosscheck_table
 
@@ -221,7 +222,7 @@ def crosscheck(
     changed = {
         "--instance-format": instance_format != "json",
         "--parse": parse != "auto",
-        "--expect": expect != "all",
+        "--expect": expect is not None,
         "--base": base is not None,
         "--ignore": bool(ignore),
         "--timeout": timeout is not None,

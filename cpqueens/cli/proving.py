@@ -23,21 +23,14 @@ def certified_cases(cases: list[Any], question: str | None) -> dict[Any, Any]:
     board size, or the instance's label); a proof too large to write is a certificate
     that proved nothing, saying why."""
     from ..checking.cases import cases_of
-    from ..proofs import Certificate, certify
-    from ..proofs.from_search import ProofTooLargeError
+    from ..proofs.asking import certify_answer
 
-    found = {}
-    for case in cases_of(cases, question):
-        asked = "count" if case.question == "all" else "decide"
-        try:
-            # A decision is proved fastest by a SAT solver's refutation, a count from
-            # the search tree (it lists the boards as it goes).
-            producer = "propagate" if asked == "count" else "sat"
-            certificate = certify(case.instance, question=asked, producer=producer)
-        except ProofTooLargeError as error:
-            certificate = Certificate(asked, 0, "propagate", "none", "checker failed", str(error))
-        found[case.label or case.instance.n] = certificate
-    return found
+    return {
+        case.label or case.instance.n: certify_answer(
+            case.instance, "count" if case.question == "all" else "decide"
+        )
+        for case in cases_of(cases, question)
+    }
 
 
 def certificate_lines(certificates: dict[Any, Any]) -> list[str]:

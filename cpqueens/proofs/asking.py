@@ -48,6 +48,20 @@ def check_certify(certify: object, backend: str, limit: int | None, unique: bool
     return {"keep_proof": keep, "producer": CERTIFYING_BACKENDS[backend]}
 
 
+def certify_answer(instance: Any, question: str) -> Certificate:
+    """The answer of ``instance`` to ``question`` (``"count"``, or ``"decide"``) proved,
+    each by what proves it fastest: a count from the forward-checking search's tree
+    (it lists the boards as it goes), a decision by a SAT solver's refutation. A proof
+    too large to write is a certificate that proved nothing, saying why."""
+    from .from_search import ProofTooLargeError
+
+    producer = "propagate" if question == "count" else "sat"
+    try:
+        return certify(instance, question=question, producer=producer)
+    except ProofTooLargeError as error:
+        return Certificate(question, 0, producer, "none", "checker failed", str(error))
+
+
 def certificate_of(result: Any, limit: int | None, proving: dict[str, Any]) -> Certificate:
     """The certificate of a finished search: its answer proved, or why it was not."""
     question = "decide" if limit == 1 else "count"

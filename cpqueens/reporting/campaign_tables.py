@@ -52,8 +52,10 @@ def summary_grid(summary: Sequence[dict[str, Any]]) -> list[list[str]]:
     """A campaign's summary (:func:`cpqueens.campaigns.summary.summarize`) as a grid,
     header first: a row per solver, then the virtual best; for the terminal and the
     report alike."""
-    header = [_HEADINGS.get(column, column) for column in COLUMNS]
-    return [header] + [[_cell(c, entry[c]) for c in COLUMNS] for entry in summary]
+    # "proved" only for a certified campaign: elsewhere it would be a column of dashes.
+    shown = [c for c in COLUMNS if c != "proved" or any(e.get(c) is not None for e in summary)]
+    header = [_HEADINGS.get(column, column) for column in shown]
+    return [header] + [[_cell(c, entry.get(c)) for c in shown] for entry in summary]
 
 
 def campaign_details(rows: Sequence[Row]) -> list[tuple[str, str]]:

@@ -232,6 +232,9 @@ def _problem(row: Any) -> str:
         return f"{mark} {row.backend} {_where(row)}: {row.error}"
     if row.compared == "decision":
         return f"{mark} {row.backend} {_where(row)}: {decision_details(row)}"
+    unproved = [fault.detail for fault in row.faults if fault.kind == "unproved"]
+    if row.compared == "count" and unproved and row.count == row.reference_count:
+        return f"{mark} {row.backend} {_where(row)}: {unproved[0]}"
     if row.compared == "count":
         return (
             f"{mark} {row.backend} {_where(row)}: states {plural(row.count, 'solution')}, "
@@ -268,6 +271,7 @@ def _problem(row: Any) -> str:
     hint = getattr(row, "hint", None)
     if hint:
         parts.append(hint)
+    parts += unproved
     what = ", ".join(parts) or "differs from the reference"
     return f"{mark} {row.backend} {_where(row)}: {what}"
 
