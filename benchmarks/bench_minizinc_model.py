@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 import cpqueens
-from cpqueens.solvers import minizinc, minizinc_models
+from cpqueens.solvers.minizinc import backend as minizinc
+from cpqueens.solvers.minizinc import models as minizinc_models
 
 
 def timed(n: int, expected: int, **options: object) -> float:

@@ -221,7 +221,7 @@ def part_table(sizes: list[int], repeat: int, cap: float) -> None:
 
 
 def part_encodings(repeat: int) -> None:
-    from cpqueens.solvers.sat import ENCODINGS
+    from cpqueens.solvers.sat.backend import ENCODINGS
 
     tasks = {  # native needs a solver with cardinality constraints
         encoding: (

@@ -10,16 +10,16 @@
 from ._version import __version__ as __version__
 from .api import backends, count, solutions, solve
 from .board import Solution, canonical, from_letters, is_valid, render, symmetries, to_letters
-from .checking.compare import check_output, crosscheck
-from .checking.external import Command
-from .checking.flatzinc_output import FlatZincOutput, read_flatzinc_output
-from .checking.flatzinc_solvers import FlatZincSolver
-from .checking.parsed import ParsedOutput
-from .checking.parsing import parse_boards
-from .checking.rows import CrossCheckRow
-from .checking.verdicts import CrossCheckReport
+from .checking import (
+    Command,
+    CrossCheckReport,
+    CrossCheckRow,
+    FlatZincSolver,
+    check_output,
+    crosscheck,
+)
 from .columns import Columns
-from .display.svg import Board
+from .display import Board
 from .errors import (
     BackendUnavailableError,
     CommandFailedError,
@@ -27,11 +27,13 @@ from .errors import (
     InvalidInputError,
     InvalidTypeError,
     ProgramNotFoundError,
+    SandboxError,
     SearchTimeoutError,
     SolverError,
     TreeTooLargeError,
     UnknownBackendError,
     UnsupportedOptionError,
+    WrongSolutionError,
 )
 from .instances import (
     Instance,
@@ -43,13 +45,18 @@ from .instances import (
     read_instances,
     write_instance,
 )
+from .outputs import FlatZincOutput, ParsedOutput, parse_boards, read_flatzinc_output
 from .result import Result
-from .trees.build import decision_tree, tree_solutions
-from .trees.compact import CompactTree
-from .trees.compact_build import compact_tree
-from .trees.compare import compare_trees
-from .trees.drawing import draw_tree
-from .trees.readwrite import export_tree, read_tree
+from .trees import (
+    CompactTree,
+    compact_tree,
+    compare_trees,
+    decision_tree,
+    draw_tree,
+    export_tree,
+    read_tree,
+    tree_solutions,
+)
 
 __all__ = [
     "BackendUnavailableError",
@@ -73,12 +80,14 @@ __all__ = [
     "ParsedOutput",
     "ProgramNotFoundError",
     "Result",
+    "SandboxError",
     "SearchTimeoutError",
     "Solution",
     "SolverError",
     "TreeTooLargeError",
     "UnknownBackendError",
     "UnsupportedOptionError",
+    "WrongSolutionError",
     "backends",
     "canonical",
     "certify",

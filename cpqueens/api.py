@@ -20,7 +20,7 @@ from .errors import InvalidInputError, SearchTimeoutError, UnsupportedOptionErro
 from .instances import as_instance
 from .result import Result
 from .solvers import REGISTRY, Backend, BackendInfo, Problem, SearchRun, get_backend
-from .solvers.run import OutOfTime
+from .solvers.run import DeadlineReached
 
 DEFAULT_BACKEND = "recursive"
 
@@ -181,7 +181,7 @@ def _search(plan: _Plan, run: SearchRun) -> Iterator[Solution]:
             if plan.limit is not None and produced >= plan.limit:
                 run.complete = False
                 return
-    except OutOfTime:
+    except DeadlineReached:
         run.mark_timed_out()
     finally:
         found.close()
@@ -344,7 +344,7 @@ def _count(plan: _Plan, run: SearchRun) -> int:
         return sum(1 for _ in _search(plan, run))
     try:
         return counter(plan.problem, run)
-    except OutOfTime:
+    except DeadlineReached:
         run.mark_timed_out()
         return run.stats.get("partial_count", 0)
 

@@ -114,3 +114,8 @@ class CommandFailedError(CPQueensError, RuntimeError):
 class ProgramNotFoundError(CommandFailedError, InvalidInputError):
     """A program to run (a :class:`cpqueens.Command`) is missing, a folder, or not
     executable: a bad input, said before any work starts."""
+
+
+class SandboxError(CPQueensError):
+    """The warm process that a campaign's isolated runs are forked from died or could
+    not start: the run is not the solver's fault."""

@@ -22,8 +22,8 @@ from reference import brute_force
 import cpqueens
 from cpqueens import Instance
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers import ace as ace_module
-from cpqueens.solvers.ace_runtime import ace_jar, jar_version
+from cpqueens.solvers.ace import backend as ace_module
+from cpqueens.solvers.ace.runtime import ace_jar, jar_version
 
 #: Plain, blocked and completion problems of n = 4..10, with and without solutions.
 CASES = {

@@ -22,7 +22,7 @@ import cpqueens
 from cpqueens import Instance
 from cpqueens.instances import cnf
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers import minizinc as minizinc_backend
+from cpqueens.solvers.minizinc import backend as minizinc_backend
 
 BACKENDS = ("cpsat", "constraint", "choco", "cpmpy", "minizinc", "sat")
 
@@ -102,7 +102,7 @@ def variant(request):
         if options["solver"] not in _looked_up_solvers()[0]:
             pytest.skip(f"cpmpy's solver {options['solver']!r} is not usable here")
     if name == "sat" and "solver" in options:
-        from cpqueens.solvers.sat import usable_solvers
+        from cpqueens.solvers.sat.backend import usable_solvers
 
         if options["solver"] not in usable_solvers():
             pytest.skip(f"pysat's solver {options['solver']!r} is not built here")

@@ -16,13 +16,13 @@ import pytest
 from timing import Stopwatch
 
 import cpqueens
+from cpqueens.campaigns.run_verdicts import board_fault
 from cpqueens.campaigns.spec import load_spec
 from cpqueens.campaigns.store import Store
 from cpqueens.campaigns.summary import summarize
 from cpqueens.campaigns.verify import judge
-from cpqueens.checking.answers import BadOutput, read_answer
-from cpqueens.checking.run_verdicts import board_fault
 from cpqueens.errors import InvalidInputError
+from cpqueens.outputs.answers import BadOutput, read_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 

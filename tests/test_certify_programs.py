@@ -14,11 +14,11 @@ import pytest
 from click.testing import CliRunner
 
 import cpqueens
+from cpqueens.campaigns.run_verdicts import run_verdict
 from cpqueens.campaigns.store import Store
-from cpqueens.checking.dimacs_output import dimacs_answer, read_dimacs_output
-from cpqueens.checking.run_verdicts import run_verdict
 from cpqueens.cli import cli
 from cpqueens.errors import InvalidInputError
+from cpqueens.outputs.dimacs import dimacs_answer, read_dimacs_output
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("dratify") is None,

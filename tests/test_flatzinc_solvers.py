@@ -327,7 +327,7 @@ V = "v <instantiation> <list> q[] </list> <values> {} </values> </instantiation>
          "a second, different s line"),
         ("s MAYBE", None, [], "an unknown status (allowed: SATISFIABLE, UNSATISFIABLE, UNKNOWN)"),
         (f"s SATISFIABLE\n{V.format('1 3 0')}", "sat", [], "the values are 3 columns, not 4"),
-        # The pieces read as ACE's reader reads them (cpqueens/solvers/xcsp_lines.py).
+        # The pieces read as ACE's reader reads them (cpqueens/outputs/xcsp_lines.py).
         (f"s SATISFIABLE\n{V.format('1 * 0 2')}", "sat", [],
          "a * among the values (a variable given none)"),
         (f"s SATISFIABLE\n{V.format('1 -3 0 2')}", "sat", [], "the values are not whole numbers"),
@@ -339,7 +339,7 @@ V = "v <instantiation> <list> q[] </list> <values> {} </values> </instantiation>
     ],
 )  # fmt: skip
 def test_an_xcsp3_solvers_output_is_read_with_every_fault_named(text, status, solutions, why):
-    from cpqueens.checking.xcsp_output import read_xcsp_output
+    from cpqueens.outputs.xcsp import read_xcsp_output
 
     read = read_xcsp_output(text, 4)
     assert (read.status, list(read.solutions)) == (status, solutions)

@@ -16,7 +16,7 @@ PACKAGE = pathlib.Path(cpqueens.__file__).parent
 GROUND_FLOOR = {"api", "arguments", "result", "board", "columns", "errors", "_version"}
 FAMILIES = {
     "engines", "trees", "checking", "campaigns", "reporting", "parallel", "cli", "solvers",
-    "instances", "disk", "display", "fuzzing", "proofs",
+    "instances", "disk", "display", "fuzzing", "proofs", "outputs", "programs",
 }  # fmt: skip
 
 
@@ -84,7 +84,7 @@ FLOORS = (
     {"disk", "arguments", "columns"},
     {"board"},
     {"display"},
-    {"instances"},
+    {"instances", "outputs", "programs"},
     {"result"},
     {"engines", "parallel"},
     {"solvers", "trees"},

@@ -92,7 +92,7 @@ def test_a_sat_child_that_dies_is_a_solver_error():
     pytest.importorskip("pysat")
     from cpqueens.solvers.problem import Problem
     from cpqueens.solvers.run import SearchRun
-    from cpqueens.solvers.sat import models_in_child
+    from cpqueens.solvers.sat.backend import models_in_child
 
     problem = Problem(6, (None,) * 6, options={"solver": "lingeling", "encoding": "bogus"})
     with pytest.raises(cpqueens.SolverError, match=r"in a child process\) died \(status 1\)"):

@@ -28,7 +28,7 @@ from cpqueens.campaigns.spec import load_spec
 from cpqueens.checking.cases import solves
 from cpqueens.cli import cli
 from cpqueens.errors import InvalidInputError, SolverError
-from cpqueens.solvers.minizinc_solvers import listed_solvers
+from cpqueens.solvers.minizinc.solvers import listed_solvers
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "examples" / "models"

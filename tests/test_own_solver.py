@@ -21,8 +21,8 @@ import pytest
 from click.testing import CliRunner
 
 import cpqueens
-from cpqueens.checking.answers import read_answer
 from cpqueens.cli import cli
+from cpqueens.outputs.answers import read_answer
 from cpqueens.parallel.progress import progress_bar
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -228,7 +228,7 @@ def test_bytes_are_decoded():
 
 # Any text at all: the reader skips what it cannot read and never raises. -------------
 
-STYLES = list(cpqueens.checking.parsing.STYLES)
+STYLES = list(cpqueens.outputs.parsing.STYLES)
 
 
 def _assert_well_formed(parsed, text):

@@ -13,8 +13,8 @@ from reference import brute_force
 import cpqueens
 from cpqueens.board import is_valid
 from cpqueens.solvers import REGISTRY
-from cpqueens.solvers import minizinc as minizinc_backend
-from cpqueens.solvers import sat as sat_backend
+from cpqueens.solvers.minizinc import backend as minizinc_backend
+from cpqueens.solvers.sat import backend as sat_backend
 
 FAMILIES = ("choco", "sat", "cpmpy", "minizinc")
 

@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 import cpqueens
-from cpqueens.checking.external_solvers import external_solvers, flatzinc_programs
 from cpqueens.cli import cli
 from cpqueens.solvers import REGISTRY, provenance
+from cpqueens.solvers.installed import external_solvers, flatzinc_programs
 from cpqueens.solvers.provenance import program_version, version_in
 
 FAKE = pathlib.Path(__file__).parent / "programs" / "fake_solver.py"
@@ -133,7 +133,7 @@ def test_the_listings_take_little_time(command):
 
 
 def test_a_broken_minizinc_is_a_line_of_the_listing(monkeypatch):
-    from cpqueens.solvers import minizinc_solvers
+    from cpqueens.solvers.minizinc import solvers as minizinc_solvers
 
     if not REGISTRY["minizinc"].is_available():
         pytest.skip("needs the minizinc backend: pip install minizinc; apt-get install minizinc")

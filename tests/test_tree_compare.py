@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import cpqueens
-from cpqueens.checking.tree_agreement import tree_disagreement
 from cpqueens.errors import InvalidInputError
+from cpqueens.trees.agreement import tree_disagreement
 from cpqueens.trees.compact import CompactTree
 from cpqueens.trees.compare import BOTH, ONLY_A, ONLY_B, compare_trees
 from cpqueens.trees.explorer import tree_payload, write_explorer

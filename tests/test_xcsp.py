@@ -22,10 +22,10 @@ from timing import Stopwatch
 
 import cpqueens
 from cpqueens import Instance, InvalidInputError
-from cpqueens.checking.answers import read_answer
 from cpqueens.cli import cli
 from cpqueens.instances import format_instance, parse_instance
 from cpqueens.instances.xcsp import parse_xcsp
+from cpqueens.outputs.answers import read_answer
 
 DATA = pathlib.Path(__file__).parent / "data" / "xcsp"
 FIELD = pathlib.Path(__file__).parent / "data" / "field" / "csplib-080"

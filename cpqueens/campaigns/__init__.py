@@ -1,7 +1,7 @@
 """Benchmark campaigns as solver competitions run them: instances x solvers, every run
 isolated under limits (:mod:`.isolation`, :mod:`.zygote`, :mod:`.execute`) on local
 threads or a Dask cluster (:mod:`.workers`), every answer judged by the checking
-family (:mod:`cpqueens.checking.run_verdicts`) and across runs (:mod:`.verify`),
+family (:mod:`cpqueens.campaigns.run_verdicts`) and across runs (:mod:`.verify`),
 results in an SQLite file (:mod:`.store`), summaries with PAR-2 and the virtual best
 solver (:mod:`.summary`); the cactus, scatter and transition plots are drawn by
 :mod:`cpqueens.reporting.campaign_plots`. A campaign is described in TOML

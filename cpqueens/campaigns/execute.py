@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..checking.answers import BadOutput
 from ..errors import CommandFailedError, CPQueensError, SearchTimeoutError, WrongSolutionError
+from ..outputs.answers import BadOutput
 
 
 def execute(task: dict[str, Any]) -> dict[str, Any]:

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import CPQueensError
-from ..parallel.processes import kill_tree, tree_usage
+from ..errors import SandboxError
+from ..programs.process_trees import kill_tree, tree_usage
 from .zygote import receive, send
 
 #: The seconds a run may take past its time limit before it is killed.
@@ -50,10 +50,6 @@ class Outcome:
     ended: str  # "answered", "timeout", "memout", "crashed"
     exit: int | None = None
     notes: dict[str, Any] = field(default_factory=dict)
-
-
-class SandboxError(CPQueensError):
-    """The warm process died or could not start: the run is not the solver's fault."""
 
 
 class Sandbox:

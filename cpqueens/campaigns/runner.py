@@ -1,7 +1,7 @@
 """Running a campaign: every (instance, solver, repeat) not yet in the store, each in a
 limited process of its own, on local workers or a Dask cluster, each result recorded
 as soon as it is in: what was measured here, its status as the checking family judges
-it (:func:`cpqueens.checking.run_verdicts.run_verdict`).
+it (:func:`cpqueens.campaigns.run_verdicts.run_verdict`).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Any
 
 from .._version import __version__
 from ..arguments import check_int
-from ..checking.run_verdicts import run_verdict
 from ..disk.transactions import immediate
 from ..errors import InvalidInputError
 from .certificates import apply_certificates, certificate_lines, certify_campaign
 from .claims import Claims
 from .isolation import Outcome
+from .run_verdicts import run_verdict
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
 from .summary import VBS, errored, summarize
@@ -264,7 +264,7 @@ def _pending(spec: CampaignSpec, store: Store, finished: set[tuple]) -> tuple[in
 
 def record(task: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
     """The row of a finished run: what was measured, what it answered, and its status
-    (see :func:`~cpqueens.checking.run_verdicts.run_verdict`)."""
+    (see :func:`~cpqueens.campaigns.run_verdicts.run_verdict`)."""
     fields: dict[str, Any] = {
         "wall": round(outcome.wall, 6),
         "cpu": round(outcome.cpu, 6),

@@ -6,7 +6,7 @@ A run is **wrong** when
 1. its own answer is wrong on its face: a board that does not solve the instance,
    something printed that claims to be a board and is none, or (``all``) a board
    reported twice. This is decided when the run ends, by
-   :func:`cpqueens.checking.run_verdicts.run_verdict`, and stored as its status;
+   :func:`cpqueens.campaigns.run_verdicts.run_verdict`, and stored as its status;
 2. it says ``unsat`` of an instance on which any run, of any solver, produced a
    verified solution;
 3. (``count`` and ``all``) its count differs from the count that a strict majority

@@ -78,7 +78,9 @@ def warm(solvers: list[dict[str, Any]]) -> dict[str, str]:
     """Load each backend's imports and compiled code with a tiny solve; errors by label."""
     # What every run imports, loaded once here rather than in each forked child.
     from .. import api
-    from ..checking import answers, external, running  # noqa: F401
+    from ..checking import external  # noqa: F401
+    from ..outputs import answers  # noqa: F401
+    from ..programs import running  # noqa: F401
     from ..solvers import get_backend
     from .execute import backend_version
 
@@ -108,7 +110,7 @@ def run_child(task: dict[str, Any], write_fd: int) -> None:
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(null, fd)
-        from ..checking.running import start_directly
+        from ..programs.running import start_directly
         from .execute import execute
 
         start_directly()  # this child is watched and ended whole: no reaper script per run

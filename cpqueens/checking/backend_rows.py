@@ -24,8 +24,8 @@ from typing import Any
 
 from ..board import Solution
 from ..errors import CommandFailedError, SearchTimeoutError, WrongSolutionError
+from ..outputs.answers import BadOutput
 from ..result import Result
-from .answers import BadOutput
 from .cases import Case, as_board
 from .decision import Decision, decision_of, judge_decision, program_decision
 from .external import Command

@@ -27,6 +27,8 @@ from ..arguments import check_time_limit
 from ..disk.reading import MEGABYTE, read_stream
 from ..errors import InvalidInputError, InvalidTypeError, SolverError, UnknownBackendError
 from ..instances import Instance
+from ..outputs.parsed import ParsedOutput
+from ..outputs.parsing import Ignore, compile_ignore, read_output
 from ..result import Result
 from ..solvers import REGISTRY
 from .backend_rows import (
@@ -39,8 +41,6 @@ from .backend_rows import (
 from .cases import Case, cases_of, describe
 from .external import Command, check_reading
 from .output_judge import judge_output
-from .parsed import ParsedOutput
-from .parsing import Ignore, compile_ignore, read_output
 from .references import (
     backend_decider,
     backend_solutions,

@@ -9,7 +9,7 @@ states held to what it shows. Nothing here enumerates.
 
 A solver's answer is one of :data:`ANSWERS`. A program says it the way the
 competitions print it (``s SATISFIABLE`` / ``s UNSATISFIABLE`` / ``s UNKNOWN``,
-``v`` lines; see :func:`cpqueens.checking.answers.read_answer`) or by printing a
+``v`` lines; see :func:`cpqueens.outputs.answers.read_answer`) or by printing a
 board; an output with no board and no status says there is none, as an empty
 solution list does.
 """
@@ -78,7 +78,7 @@ def program_decision(command: Command, instance: Instance) -> Decision:
     """Run a program on ``instance`` and read its answer (competition lines or boards).
 
     Raises :class:`~cpqueens.CommandFailedError` when it fails to run and
-    :class:`~cpqueens.checking.answers.BadOutput` when what it printed contradicts
+    :class:`~cpqueens.outputs.answers.BadOutput` when what it printed contradicts
     itself (``s SATISFIABLE`` and no board, two status lines).
     """
     printed = command.run(instance, question="decide")  # a FlatZinc solver: no -a

@@ -9,7 +9,7 @@ exit, a timeout, too much output) is a :class:`~cpqueens.CommandFailedError` wit
 message, which a cross-check turns into a row, never a traceback.
 
 Here lives what a program is: its command line, its limits, how its output is read.
-How it is run and measured is :mod:`.running`; how its output is judged,
+How it is run and measured is :mod:`cpqueens.programs.running`; how its output is judged,
 :mod:`.output_judge`.
 """
 
@@ -26,31 +26,32 @@ from typing import Any
 from ..arguments import UNLIMITED_SECONDS, binary_size, check_int, check_seconds
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
-from ..instances import Instance, as_instance, write_instance
-from .answers import read_answer
-from .cases import describe
-from .dimacs_output import ANSWER_STATUSES, dimacs_answer, dimacs_parsed, read_dimacs_output
-from .flatzinc_flags import FLAGS, expand_flags, flatzinc_flags
-from .parsed import ParsedOutput
-from .parsing import Ignore, check_base, check_style, compile_ignore, read_output
-from .rows import COMPARISONS
-from .running import (
+from ..instances import Instance, as_instance, formats, write_instance
+from ..outputs.answers import read_answer
+from ..outputs.dimacs import ANSWER_STATUSES, dimacs_answer, dimacs_parsed, read_dimacs_output
+from ..outputs.parsed import ParsedOutput
+from ..outputs.parsing import Ignore, check_base, check_style, compile_ignore, read_output
+from ..outputs.xcsp import xcsp_answer, xcsp_parsed
+from ..programs.running import (
     Printed,
     check_environment,
     check_program,
     exit_message,
     run_program,
 )
-from .xcsp_output import xcsp_answer, xcsp_parsed
+from .cases import describe
+from .flatzinc_flags import FLAGS, expand_flags, flatzinc_flags
+from .rows import COMPARISONS
 
-#: The formats ``{instance}`` files can be written in (``xml`` is another name of ``xcsp``).
-INSTANCE_FORMATS = ("json", "param", "dzn", "cnf", "xc", "fzn", "xcsp", "xml")
+#: The formats ``{instance}`` files can be written in, by their names and other names
+#: (``param`` is ``essence``, ``xml`` is ``xcsp``).
+INSTANCE_FORMATS = tuple(
+    name for fmt in formats.INSTANCE_FORMATS for name in (fmt.name, *fmt.aliases)
+)
 #: The names of the XCSP3 format, whose solvers' output is read as the competitions print it.
-XCSP_FORMATS = ("xcsp", "xml")
+XCSP_FORMATS = ("xcsp", *formats.by_name("xcsp").aliases)
 #: Where a SAT solver given ``{instance}`` as DIMACS writes its DRAT proof.
 PROOF = "{proof}"
-#: The suffix of a format's files, where it is not the format's name.
-_SUFFIXES = {"xcsp": "xml"}
 #: The most a program may print on standard output (bytes) before it is stopped: every
 #: solution of n=13 printed as grids (about 24 MiB) fits, and a program that never
 #: stops printing would otherwise fill the memory.
@@ -119,8 +120,9 @@ class Command:
         The program's environment. None (the default): it inherits cpqueens' own,
         every variable of it, as any program the user starts does. A mapping: exactly
         those variables and no other, the program found on the mapping's ``PATH``
-        (the system's default path when it has none); :func:`~.running.clean_environment`
-        gives the few a program usually needs.
+        (the system's default path when it has none);
+        :func:`~cpqueens.programs.running.clean_environment` gives the few a program
+        usually needs.
 
     Examples
     --------
@@ -225,7 +227,7 @@ class Command:
     @property
     def instance_suffix(self) -> str:
         """The suffix of the instance files this command is given (``xml`` for XCSP3)."""
-        return _SUFFIXES.get(self.instance_format, self.instance_format)
+        return formats.by_name(self.instance_format).extension.lstrip(".")
 
     @property
     def told_the_case(self) -> bool:
@@ -346,8 +348,8 @@ class Command:
     ) -> dict[str, Any]:
         """A run's answer to ``question`` (``decide``, ``count``, ``all``), read as its
         format's solvers print it: an XCSP3 solver's ``s`` and ``v`` lines
-        (:func:`~cpqueens.checking.xcsp_output.xcsp_answer`), else as
-        :func:`~cpqueens.checking.answers.read_answer` reads this command's ``parse``
+        (:func:`~cpqueens.outputs.xcsp.xcsp_answer`), else as
+        :func:`~cpqueens.outputs.answers.read_answer` reads this command's ``parse``
         (``silence``: what an output with no answer at all says).
 
         Raises

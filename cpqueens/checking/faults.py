@@ -18,8 +18,8 @@ from ..board import Solution, attacking_pairs, is_valid
 from ..display.cells import spreadsheet_cell
 from ..display.numbers import plural
 from ..instances import Instance
+from ..outputs.parsed import Origin
 from .cases import extra_kind, solves
-from .parsed import Origin
 from .rows import EXAMPLES, CrossCheckRow, Fault
 
 #: The start of the hint given when every invalid board is a solution shifted by one.

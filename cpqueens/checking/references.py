@@ -20,8 +20,8 @@ from typing import Any
 from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, SolverError, TreeTooLargeError
 from ..instances import Instance
+from ..outputs.answers import BadOutput
 from ..solvers import listing_backends
-from .answers import BadOutput
 from .backend_rows import Runner, answer_of, decision_by
 from .cases import Case, as_board, describe, solves
 from .decision import Decision, reference_decision

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..board import Solution
-from .parsed import Origin
+from ..outputs.parsed import Origin
 
 #: How many examples of each fault a row keeps (the totals are always kept).
 EXAMPLES = 5
@@ -52,7 +52,7 @@ class Fault:
     ``kind`` is one of :data:`FAULT_KINDS`; ``board`` the board read 0-based (None
     for a line that is no board, a wrong count or an error); ``origin`` where a
     program printed it (its line, its text, its base: see
-    :class:`cpqueens.checking.parsed.Origin`), None for a Python function's board
+    :class:`cpqueens.outputs.parsed.Origin`), None for a Python function's board
     and for a missing one; ``detail`` why it is wrong, when there is more to say.
     """
 

@@ -241,11 +241,16 @@ def backend_list(text: str | None, *, enumerating: bool = False) -> list[str]:
     return names
 
 
+def _finders() -> str:
+    """The registry's backends that find solutions without proving anything, in words."""
+    names = [name for name, backend in REGISTRY.items() if not backend.exhaustive]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 #: What the commands that time or compare whole searches take without --backends.
 DEFAULT_SET_HELP = (
-    "Default: every installed backend that searches exhaustively (qs, minconflicts and "
-    "construct find solutions without proving anything: name them to include them); "
-    "the run says which."
+    f"Default: every installed backend that searches exhaustively ({_finders()} find "
+    "solutions without proving anything: name them to include them); the run says which."
 )
 
 
@@ -309,8 +314,8 @@ def quiet_option(function: Callable) -> Callable:
 
 def output_options(function: Callable) -> Callable:
     """--parse, --expect, --base and --ignore: how a program's output is read and compared."""
-    from ..checking.parsing import STYLES
     from ..checking.rows import COMPARISONS
+    from ..outputs.parsing import STYLES
 
     for option in reversed(
         [

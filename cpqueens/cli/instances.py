@@ -19,12 +19,11 @@ import click
 from ..disk.writing import check_target
 from ..instances import FORMATS, Instance, format_instance, write_instance
 from ..instances.files import format_of
+from ..instances.formats import format_table
 from ._common import BadInput, Group, finished, quiet_option, say
 
-
-@click.group(cls=Group)
-def generate() -> None:
-    """Make blocked n-queens, n-queens completion and Excluded Diagonals instances,
+#: ``generate``'s help: what it makes, examples, and the formats (from their table).
+GENERATE_HELP = """Make blocked n-queens, n-queens completion and Excluded Diagonals instances,
     reproducible by seed.
 
     \b
@@ -38,14 +37,12 @@ def generate() -> None:
 
     \b
     Formats, told by -o's extension (--format for a folder or stdout):
-      essence  .param, .eprime-param  Essence', squares from 1 (Savile Row, XCSP 2022)
-      json     .json                  squares from 0 (PyCSP3)
-      dzn      .dzn                   data for cpqueens' MiniZinc model
-      cnf      .cnf                   DIMACS CNF, for SAT solvers
-      xc       .xc                    exact cover, for Knuth's DLX programs
-      fzn      .fzn                   FlatZinc, for any FlatZinc solver (fzn-gecode ...)
-      xcsp     .xml, .xml.xz, .xml.gz XCSP3, for ACE and the XCSP competitions' solvers
-    """
+""" + "\n".join(f"      {line}" for line in format_table().splitlines())
+
+
+@click.group(cls=Group, help=GENERATE_HELP)
+def generate() -> None:
+    """The instance generators (their help: :data:`GENERATE_HELP`)."""
 
 
 def _common_options(function: Callable) -> Callable:

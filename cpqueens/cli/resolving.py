@@ -135,7 +135,7 @@ def program_environment(clean: bool, pairs: tuple[str, ...]) -> dict[str, str] |
     >>> program_environment(True, ("OMP_NUM_THREADS=1", "X=a=b"))["X"]
     'a=b'
     """
-    from ..checking.running import clean_environment
+    from ..programs.running import clean_environment
 
     if not clean and not pairs:
         return None

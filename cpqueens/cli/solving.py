@@ -140,8 +140,8 @@ def solvers(as_json: bool, quiet: bool) -> None:
     """List the solvers from elsewhere found here: FlatZinc programs (fzn-* on the PATH),
     the solvers MiniZinc lists, ACE (XCSP3); where each comes from, its version, how to
     use it and what installs it when missing (with --quiet, the table alone)."""
-    from ..checking.external_solvers import external_solvers
     from ..reporting.tables import format_grid
+    from ..solvers.installed import external_solvers
 
     found = external_solvers()
     if as_json:

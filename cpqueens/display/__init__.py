@@ -4,3 +4,7 @@
 floor: the result, the trees, the reports and the CLI all show numbers, boards and
 foreign text the same way.
 """
+
+from .svg import Board
+
+__all__ = ["Board"]

@@ -25,7 +25,7 @@ from .judging import Expected, Finding, judge, why_not_solution
 from .references import Reference
 from .relations import Relation, choose
 from .report import FuzzFailure, FuzzReport
-from .shrinking import OutOfTime, shrink
+from .shrinking import NoTimeToJudge, shrink
 from .state import HuntState
 from .targets import Answer, Target, answer_of, call_function
 
@@ -248,10 +248,10 @@ class Hunt:
 
         def fails(candidate: Instance, moved: Callable) -> bool:
             if time.monotonic() > deadline or self.limit() is None:
-                raise OutOfTime
+                raise NoTimeToJudge
             result = self.again(runner, found, candidate, moved)
             if self.limit() is None:  # the run was cut by the end of the budget
-                raise OutOfTime
+                raise NoTimeToJudge
             if result is not None:
                 last["found"] = result
             return result is not None

@@ -37,7 +37,7 @@ Part = tuple[str, Square]  # ("q", square) a given queen, ("b", square) a blocke
 SquareMap = Callable[[Square], "Square | None"]
 
 
-class OutOfTime(Exception):
+class NoTimeToJudge(Exception):
     """Raised by ``fails`` when no time is left to judge a candidate."""
 
 
@@ -112,7 +112,7 @@ class _Shrinker:
         self.left -= 1
         try:
             result = candidate is not None and bool(self.fails(candidate, moved))
-        except OutOfTime:
+        except NoTimeToJudge:
             self.out_of_time = True
             return False
         self.tried[key] = result

@@ -21,7 +21,7 @@ from typing import Any
 from ..checking.external import Command
 from ..errors import InvalidTypeError, UnknownBackendError
 from ..instances import Instance
-from ..parallel.processes import exit_words
+from ..programs.process_trees import exit_words
 from ..result import Result
 from ..solvers.run import TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE
 

@@ -1,4 +1,4 @@
-"""MiniZinc data files (``.dzn``) for the shipped model ``solvers/models/queens.mzn``, 0-based::
+"""MiniZinc data files (``.dzn``) for the shipped model ``solvers/minizinc/queens.mzn``, 0-based::
 
     n = 5;
     fixed = [-1, 2, -1, -1, -1];

@@ -36,55 +36,26 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..disk.reading import MEGABYTE, decode, read_bytes
 from ..disk.writing import check_path, write_atomic
 from ..errors import InvalidInputError, InvalidTypeError
 from ._text import located
 from .compressed import compress, compression_of, decompress
-from .diagonals import format_diagonals, looks_like_diagonals, parse_diagonals
-from .dzn import format_dzn, parse_dzn
-from .essence import format_essence, looks_like_essence, parse_essence
-from .flatzinc import format_flatzinc
+from .diagonals import looks_like_diagonals, parse_diagonals
+from .essence import looks_like_essence
+from .formats import INSTANCE_FORMATS, InstanceFormat, by_name
 from .instance import Instance
-from .jsonfile import format_json, parse_json
-from .xc import format_xc
-from .xcsp import format_xcsp, parse_xcsp
 
 #: Every format, and the extension a file of it is written with.
-FORMATS: dict[str, str] = {
-    "essence": ".param",
-    "json": ".json",
-    "dzn": ".dzn",
-    "cnf": ".cnf",
-    "xc": ".xc",
-    "fzn": ".fzn",
-    "xcsp": ".xml",
-}
+FORMATS: dict[str, str] = {fmt.name: fmt.extension for fmt in INSTANCE_FORMATS}
 #: The largest instance file read: an instance of the largest board any backend
 #: takes, every row's queen given, is far smaller.
 MAX_INSTANCE_FILE = 100 * MEGABYTE
-#: The formats read back; cnf, xc and fzn are written only, for other solvers.
-READABLE = ("essence", "json", "dzn", "xcsp")
-_EXTENSIONS: dict[str, str] = {
-    ".param": "essence",
-    ".eprime-param": "essence",
-    ".json": "json",
-    ".dzn": "dzn",
-    ".cnf": "cnf",
-    ".xc": "xc",
-    ".fzn": "fzn",
-    ".xml": "xcsp",
-    ".xml.lzma": "xcsp",
-    ".xml.xz": "xcsp",
-    ".xml.gz": "xcsp",
-}
-_READERS: dict[str, Callable[[str, str], Instance]] = {
-    "essence": parse_essence,
-    "json": parse_json,
-    "dzn": parse_dzn,
-    "xcsp": parse_xcsp,
-}
+#: The formats read back; the others are written only, for other solvers.
+READABLE = tuple(fmt.name for fmt in INSTANCE_FORMATS if fmt.reader is not None)
+_EXTENSIONS = {ext: fmt.name for fmt in INSTANCE_FORMATS for ext in fmt.extensions}
 
 
 def format_of(path: str | os.PathLike, *, reading: bool = False) -> str:
@@ -106,7 +77,7 @@ extension '.txt'; allowed extensions: .param, .eprime-param, .json, .dzn, .cnf, 
     if reading and suffix == "":
         return "essence"
     fmt = _EXTENSIONS.get(suffix)
-    if fmt is None:
+    if fmt is None:  # by_extension's KeyError, said with the extensions allowed
         allowed = [ext for ext, name in _EXTENSIONS.items() if not reading or name in READABLE]
         raise InvalidInputError(
             f"cannot tell the instance format of {str(path)!r} from its extension "
@@ -186,16 +157,15 @@ def instance_from_bytes(data: bytes, source: str, *, diagonals: int | None = Non
     >>> instance_from_bytes(b"letting n = 6", "archive.zip/six.param")
     Instance(n=6, name='six')
     """
-    fmt = format_of(source, reading=True)
-    if fmt == "xcsp":
+    fmt = by_name(format_of(source, reading=True))
+    target = Path(source)
+    if fmt.takes_bytes:  # XML: the parser reads the encoding the file declares
         if diagonals is not None:
             raise _not_diagonals(source)
-        # Bytes, not text, to the XML parser: it reads the encoding the file declares.
-        xcsp = parse_xcsp(decompress(data, source, limit=MAX_INSTANCE_FILE), source)
-        return Instance(xcsp.n, fixed=xcsp.fixed, blocked=xcsp.blocked, name=_stem(Path(source)))
+        instance = _reader(fmt)(decompress(data, source, limit=MAX_INSTANCE_FILE), source)
+        return instance.renamed(_stem(target))
     text = decode(data, source)
-    target = Path(source)
-    if fmt == "essence" and looks_like_diagonals(text):
+    if fmt.name == "essence" and looks_like_diagonals(text):
         return parse_diagonals(text, source, diagonals, stem=target.stem)
     if diagonals is not None:
         raise _not_diagonals(source)
@@ -207,14 +177,13 @@ def instance_from_bytes(data: bytes, source: str, *, diagonals: int | None = Non
             "'letting' (or, an Excluded Diagonals file, with 'n ='); name it .param, "
             ".json or .dzn",
         )
-    instance = _READERS[fmt](text, source)
-    return Instance(
-        instance.n,
-        fixed=instance.fixed,
-        blocked=instance.blocked,
-        name=target.stem,
-        diagonals=instance.diagonals,
-    )
+    return _reader(fmt)(text, source).renamed(target.stem)
+
+
+def _reader(fmt: InstanceFormat) -> Callable[[Any, str], Instance]:
+    """The reader of a readable format."""
+    assert fmt.reader is not None
+    return fmt.reader
 
 
 def _not_diagonals(source: str) -> InvalidInputError:
@@ -235,23 +204,9 @@ def format_instance(instance: Instance, fmt: str) -> str:
     """
     if not isinstance(instance, Instance):
         raise InvalidTypeError(f"instance must be an Instance, got {type(instance).__name__}")
-    if fmt == "essence":
-        if instance.diagonals is not None:  # written back as what it is
-            return format_diagonals(instance)
-        return format_essence(instance)
-    if fmt == "json":
-        return format_json(instance)
-    if fmt == "dzn":
-        return format_dzn(instance)
-    if fmt == "xc":
-        return format_xc(instance)
-    if fmt == "fzn":
-        return format_flatzinc(instance)
-    if fmt == "cnf":
-        return _dimacs(instance)
-    if fmt == "xcsp":
-        return format_xcsp(instance)
-    raise InvalidInputError(f"unknown instance format {fmt!r}; formats: {', '.join(FORMATS)}")
+    if fmt not in FORMATS:
+        raise InvalidInputError(f"unknown instance format {fmt!r}; formats: {', '.join(FORMATS)}")
+    return by_name(fmt).writer(instance)
 
 
 def parse_instance(
@@ -267,11 +222,11 @@ def parse_instance(
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"text must be a str, got {type(text).__name__}")
-    reader = _READERS.get(fmt)
-    if reader is None:
+    if fmt not in READABLE:
         raise InvalidInputError(
             f"cannot read instances in format {fmt!r}; readable: {', '.join(READABLE)}"
         )
+    reader = _reader(by_name(fmt))
     if fmt == "essence" and looks_like_diagonals(text):
         return parse_diagonals(text, source, diagonals)
     if diagonals is not None:
@@ -314,10 +269,3 @@ def write_instance(
     if compression_of(os.fspath(path)) is not None:
         return write_atomic(path, compress(text.encode(), os.fspath(path)))
     return write_atomic(path, text)
-
-
-def _dimacs(instance: Instance) -> str:
-    """The CNF formula of the instance, the ``sat`` backend's own (pysat is loaded here)."""
-    from . import cnf
-
-    return cnf.dimacs(instance)

@@ -127,6 +127,20 @@ class Instance:
             parts.append(f"name={self.name!r}")
         return f"Instance({', '.join(parts)})"
 
+    def renamed(self, name: str | None) -> Instance:
+        """The same instance under another name, not checked again (it was, once).
+
+        >>> Instance(4, blocked=[(0, 0)]).renamed("corner")
+        Instance(n=4, blocked=((0, 0),), name='corner')
+        """
+        if name is not None and not isinstance(name, str):
+            raise InvalidTypeError(f"name must be a str, got {type(name).__name__}")
+        copy = object.__new__(Instance)
+        for field in ("n", "fixed", "blocked", "diagonals"):
+            object.__setattr__(copy, field, getattr(self, field))
+        object.__setattr__(copy, "name", name)
+        return copy
+
     @property
     def fixed_rows(self) -> dict[int, int]:
         """The given queens as ``{row: column}``, the form ``fixed=`` takes."""

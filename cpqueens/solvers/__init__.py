@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from ..errors import UnknownBackendError
-from .ace import AceBackend
+from .ace.backend import AceBackend
 from .base import Backend, BackendInfo
 from .bitmask import BitmaskBackend
 from .choco import ChocoBackend
@@ -26,7 +26,7 @@ from .cpmpy import CpmpyBackend
 from .cpsat import CPSatBackend
 from .exactcover import ExactCoverBackend
 from .minconflicts import MinConflictsBackend
-from .minizinc import MiniZincBackend
+from .minizinc.backend import MiniZincBackend
 from .nodetree import TreeBackend
 from .problem import Problem
 from .propagate import PropagationBackend
@@ -34,7 +34,7 @@ from .qs import QSBackend
 from .random import RandomizedBackend
 from .recursive import RecursiveBackend
 from .run import SearchRun
-from .sat import SatBackend
+from .sat.backend import SatBackend
 from .stack import StackBackend
 
 REGISTRY: dict[str, Backend] = {

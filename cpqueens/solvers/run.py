@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 
-class OutOfTime(Exception):
+class DeadlineReached(Exception):
     """Raised inside a backend by :meth:`SearchRun.check_time`; caught by the API."""
 
 
@@ -30,7 +30,7 @@ class SearchRun:
     """The mutable side of one search: its statistics, its deadline, its completeness.
 
     Backends write their effort counters into :attr:`stats`, call
-    :meth:`check_time` now and then (it raises :class:`OutOfTime` past the deadline),
+    :meth:`check_time` now and then (it raises :class:`DeadlineReached` past the deadline),
     and set :attr:`complete` to False when they cannot vouch that they saw every
     solution (for instance a parallel solver that may skip some).
     """
@@ -72,10 +72,10 @@ class SearchRun:
         return max(0.0, self.deadline - time.monotonic())
 
     def check_time(self) -> None:
-        """Raise :class:`OutOfTime` once the deadline has passed."""
+        """Raise :class:`DeadlineReached` once the deadline has passed."""
         if self.deadline is not None and time.monotonic() >= self.deadline:
             self.mark_timed_out()
-            raise OutOfTime
+            raise DeadlineReached
 
     def mark_timed_out(self) -> None:
         self.timed_out = True

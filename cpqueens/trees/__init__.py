@@ -9,3 +9,21 @@ and ``size`` (bounds and estimate), ``price`` (what a tree with propagation cost
 ``nodelink`` and ``dot`` (the file formats) under ``readwrite`` (export and read),
 and by ``layout``, ``proportions`` and ``drawing`` (the pictures).
 """
+
+from .build import decision_tree, tree_solutions
+from .compact import CompactTree
+from .compact_build import compact_tree
+from .compare import compare_trees
+from .drawing import draw_tree
+from .readwrite import export_tree, read_tree
+
+__all__ = [
+    "CompactTree",
+    "compact_tree",
+    "compare_trees",
+    "decision_tree",
+    "draw_tree",
+    "export_tree",
+    "read_tree",
+    "tree_solutions",
+]

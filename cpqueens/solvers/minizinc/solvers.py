@@ -16,8 +16,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from ..errors import InvalidInputError
-from .guards import check_choice
+from ...errors import InvalidInputError
+from ..guards import check_choice
 
 #: What MiniZinc prints for the version of a solver whose library it could not load.
 NO_VERSION = "<unknown version>"

@@ -37,7 +37,7 @@ def says_nothing(output: str | Sequence[str]) -> bool:
     campaigns, the bug hunter) reads the silence of a program that exited 0: it
     found no solution. A program that fails says so by its exit status. An XCSP3
     solver is the exception: the competitions' format makes its ``s`` line the answer,
-    so its silence is no answer (:func:`~.xcsp_output.xcsp_answer`).
+    so its silence is no answer (:func:`~.xcsp.xcsp_answer`).
 
     >>> says_nothing(" \\n\\n"), says_nothing(["", "92"])
     (True, False)

@@ -8,7 +8,7 @@ kept in ``skipped``.
 
 Examples
 --------
->>> from cpqueens.checking.parsing import parse_boards
+>>> from cpqueens.outputs.parsing import parse_boards
 >>> text = '''第1种走法
 ... + + 0 +
 ... 0 + + +
@@ -36,7 +36,7 @@ from ..arguments import check_n
 from ..board import STYLES as BOARD_STYLES
 from ..board import is_valid
 from ..errors import InvalidInputError, InvalidTypeError
-from .flatzinc_output import flatzinc_parsed
+from .flatzinc import flatzinc_parsed
 from .grids import read_grid
 from .parsed import Line, ParsedOutput, shorten
 from .readers import (

@@ -1,6 +1,6 @@
 """The MiniZinc model shipped with cpqueens, run through the ``minizinc`` package.
 
-``cpqueens/solvers/models/queens.mzn`` is an ordinary MiniZinc model (one can open it
+``cpqueens/solvers/minizinc/queens.mzn`` is an ordinary MiniZinc model (one can open it
 in the MiniZinc IDE): one variable per row, ``alldifferent`` on the columns and on
 both diagonal families, the fixed queens as data (``-1`` for a free row), the blocked
 squares as data too (``nblocked`` and an ``nblocked`` by 2 array ``blocked`` of
@@ -45,12 +45,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..board import Solution
-from ..errors import BackendUnavailableError, InvalidInputError, SolverError, WrongSolutionError
-from ..parallel.processes import kill_tree
-from .base import Backend
-from .guards import check_choice, check_solution
-from .minizinc_models import (
+from ...board import Solution
+from ...errors import BackendUnavailableError, InvalidInputError, SolverError, WrongSolutionError
+from ...programs.process_trees import kill_tree
+from ..base import Backend
+from ..guards import check_choice, check_solution
+from ..problem import Problem
+from ..run import SearchRun
+from ..stopping import run_stoppable
+from .models import (
     DEFAULT_OUTPUT,
     ModelInterface,
     board_of,
@@ -63,10 +66,7 @@ from .minizinc_models import (
     refuse_false_none,
     refuse_unmet_data,
 )
-from .minizinc_solvers import check_question, pick_solver
-from .problem import Problem
-from .run import SearchRun
-from .stopping import run_stoppable
+from .solvers import check_question, pick_solver
 
 DEFAULT_SOLVER = "gecode"
 SEARCHES = ("auto", "input", "first-fail")
@@ -284,7 +284,7 @@ def _has_package() -> bool:
 
 def model_path() -> Any:
     """The path of the shipped model, ``queens.mzn``."""
-    return importlib.resources.files(__package__) / "models" / "queens.mzn"
+    return importlib.resources.files(__package__) / "queens.mzn"
 
 
 def _plain(value: Any) -> Any:

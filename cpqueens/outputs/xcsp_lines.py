@@ -5,8 +5,8 @@ columns counted from 0) prints how its search ended on an ``s`` line (``s
 SATISFIABLE``, ``s UNSATISFIABLE``, ``s UNKNOWN``), each solution as one
 ``<instantiation>`` of ``q`` on one ``v`` line or several, and comments and statistics
 on ``c`` and ``d`` lines. This module reads the pieces once:
-:mod:`cpqueens.solvers.ace_output` reads ACE's output a line at a time with them,
-:mod:`cpqueens.checking.xcsp_output` a whole output.
+:mod:`cpqueens.solvers.ace.output` reads ACE's output a line at a time with them,
+:mod:`cpqueens.outputs.xcsp` a whole output.
 
 * The colours some solvers print even into a pipe (ACE's: SGR sequences such as
   ``\\x1b[92m``) are taken off; any other control sequence stays and makes its line

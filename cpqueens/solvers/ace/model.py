@@ -32,10 +32,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidInputError, SolverError
-from ..parallel.processes import exit_words
-from .ace_process import LineProcess
-from .problem import Problem
+from ...errors import InvalidInputError, SolverError
+from ...programs.process_trees import exit_words
+from ..problem import Problem
+from .process import LineProcess
 
 BASES = (0, 1)
 DEFAULT_OUTPUT = "q"

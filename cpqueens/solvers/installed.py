@@ -23,7 +23,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..solvers.provenance import program_version
+from .provenance import program_version
 
 #: The FlatZinc solvers listed even when missing, and what installs each.
 KNOWN_FLATZINC = {
@@ -106,14 +106,14 @@ def flatzinc_programs(path: str | None = None) -> list[ExternalSolver]:
 def minizinc_solvers() -> list[ExternalSolver]:
     """The solvers ``minizinc --solvers`` lists, usable or not (with why); one missing
     MiniZinc when its package or program is not here."""
-    from ..solvers import REGISTRY
+    from . import REGISTRY
 
     backend = REGISTRY.get("minizinc")
     if backend is None or not backend.is_available():
         install = None if backend is None else backend.provenance.install
         return [ExternalSolver("MiniZinc", "MiniZinc", False, "program minizinc", None,
                                "solve --backend minizinc", install)]  # fmt: skip
-    from ..solvers.minizinc_solvers import listed_solvers
+    from .minizinc.solvers import listed_solvers
 
     origin = f"minizinc --solvers (MiniZinc {program_version('minizinc') or '?'})"
     try:
@@ -138,7 +138,7 @@ def minizinc_solvers() -> list[ExternalSolver]:
 
 def ace_solver() -> ExternalSolver:
     """ACE: the jar of the pycsp3 package (or ``CPQUEENS_ACE_JAR``), run by Java."""
-    from ..solvers.ace_runtime import (
+    from .ace.runtime import (
         INSTALL_JAVA,
         INSTALL_PYCSP3,
         ace_jar,

@@ -8,7 +8,7 @@ EXPLORATION`` once the whole space was searched (``d INCOMPLETE EXPLORATION`` wh
 stopped first). :class:`AceReader` takes the lines one at a time and hands back each
 solution as soon as its instantiation is whole; anything it cannot read is an
 :class:`AceOutputError`, in one line, never a guess. The status words, the colours and
-the instantiations are read as :mod:`.xcsp_lines` reads them for any XCSP3 solver.
+the instantiations are read as :mod:`cpqueens.outputs.xcsp_lines` reads them for any XCSP3 solver.
 
 >>> reader = AceReader(4)
 >>> reader.feed("v <instantiation id='sol1' type='solution'> <list> q[] </list> "
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .xcsp_lines import END, Fault, is_instantiation, read_instantiation, status, uncolour
+from ...outputs.xcsp_lines import END, Fault, is_instantiation, read_instantiation, status, uncolour
 
 #: The ``d`` lines kept as statistics, by the name they get in ``stats``.
 _DETAILS = {

@@ -10,7 +10,7 @@ counted from 0) prints:
   solutions (a solver listing every one prints one each);
 * ``c`` and ``d`` lines: comments and statistics, left alone.
 
-The pieces are read as :mod:`cpqueens.solvers.xcsp_lines` reads them for ACE too: the
+The pieces are read as :mod:`cpqueens.outputs.xcsp_lines` reads them for ACE too: the
 status words, the colours some solvers print even into a pipe (ACE's), taken off
 first, and each instantiation, whose list must name ``q[]`` and whose values must be n
 columns (whole numbers, no ``*``). Plain ``v`` lines of n whole numbers, without an
@@ -33,7 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..solvers.xcsp_lines import (
+from .answers import BadOutput
+from .parsed import ParsedOutput
+from .xcsp_lines import (
     END,
     STATUSES,
     Fault,
@@ -42,8 +44,6 @@ from ..solvers.xcsp_lines import (
     status_words,
     uncolour,
 )
-from .answers import BadOutput
-from .parsed import ParsedOutput
 
 #: A fault of one solution's ``v`` text, in words (the ``count`` one says its numbers).
 _FAULTS = {
@@ -158,7 +158,7 @@ def _words(fault: Fault, n: int) -> str:
 
 
 def xcsp_parsed(text: str, n: int) -> ParsedOutput:
-    """The same reading as a :class:`~cpqueens.checking.parsed.ParsedOutput`, for a
+    """The same reading as a :class:`~cpqueens.outputs.parsed.ParsedOutput`, for a
     cross-check of every solution: the solutions as boards, the count 0 when the
     output says ``s UNSATISFIABLE``, and every invalid line (``s UNKNOWN`` among them:
     a search that stopped before knowing is no answer) among the ``invalid_lines``.
@@ -174,7 +174,7 @@ def parsed_of(
     read: XcspOutput, text: str, *, own: tuple[str, ...], style: str = "xcsp"
 ) -> ParsedOutput:
     """A competition output's reading (XCSP3's, or a SAT solver's: see
-    :mod:`.dimacs_output`) as a :class:`~cpqueens.checking.parsed.ParsedOutput`;
+    :mod:`.dimacs`) as a :class:`~cpqueens.outputs.parsed.ParsedOutput`;
     ``own``: the first words of the format's comment lines; ``style``: its name."""
     lines = [uncolour(line) for line in text.splitlines()]
     invalid = {(number, line) for number, line, _ in read.invalid}
@@ -204,7 +204,7 @@ def parsed_of(
 
 def xcsp_answer(text: str, n: int, question: str) -> dict[str, Any]:
     """The answer of an XCSP3 solver to a campaign's ``question`` (``decide``,
-    ``count``, ``all``), as :func:`~cpqueens.checking.answers.read_answer` gives it:
+    ``count``, ``all``), as :func:`~cpqueens.outputs.answers.read_answer` gives it:
     ``answer``, ``solutions``, ``invalid`` and, when the search was complete, the
     ``count`` (for ``count`` and ``all``, one solution a ``v`` block: a solver must
     print every one). ``s UNKNOWN`` answers ``unknown``, never "no solution".

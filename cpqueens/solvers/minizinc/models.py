@@ -38,9 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidInputError, SolverError
-from ..parallel.processes import kill_tree
-from .problem import Problem
+from ...errors import InvalidInputError, SolverError
+from ...programs.process_trees import kill_tree
+from ..problem import Problem
 
 #: The data cpqueens hands a model: name -> (MiniZinc type, number of dimensions).
 DATA = {

@@ -34,7 +34,7 @@ run (slow, but right).
 Each call of CaDiCaL, Glucose 4 or MiniSat 2.2 runs first in the caller's thread
 under a budget of conflicts, and only a call past it runs where ``time_limit`` and
 Ctrl-C can stop it, as any call of the other solvers does
-(:mod:`cpqueens.solvers.sat_solvers`): a solver pysat can interrupt is interrupted
+(:mod:`cpqueens.solvers.sat.solvers`): a solver pysat can interrupt is interrupted
 at the deadline, CaDiCaL solves in slices of conflicts. Kissat and Lingeling can be
 neither interrupted nor sliced: with a time limit, their search runs in a child
 process that is killed at the deadline (:func:`models_in_child`).
@@ -50,20 +50,20 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..board import Solution
-from ..errors import InvalidInputError, SolverError
-from ..instances.cnf import (
+from ...board import Solution
+from ...errors import InvalidInputError, SolverError
+from ...instances.cnf import (
     CLAUSE_ENCODINGS,
     DEFAULT_ENCODING,
     NATIVE,
     blocked_clauses,
     board_formula,
 )
-from .base import Backend
-from .guards import check_choice, check_solution
-from .problem import Problem
-from .run import OutOfTime, SearchRun
-from .sat_solvers import (
+from ..base import Backend
+from ..guards import check_choice, check_solution
+from ..problem import Problem
+from ..run import DeadlineReached, SearchRun
+from .solvers import (
     SOLVERS,
     UNSTOPPABLE,
     Calls,
@@ -187,7 +187,7 @@ def find_models(
                 run.check_time()
             for lits in atmosts:
                 solver.add_atmost(lits, 1)
-        except OutOfTime:
+        except DeadlineReached:
             solver.delete()
             raise
         except Exception as error:
@@ -354,7 +354,7 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[list[Solution]
     """:func:`find_models` in a child process, killed at ``run``'s deadline.
 
     The child writes each solution as it finds it and each block's end (see
-    :mod:`._sat_child`); each block is yielded once it ends. At the deadline the
+    :mod:`._child`); each block is yielded once it ends. At the deadline the
     child is killed and the block under way ends with what it had; on Ctrl-C or
     when the caller stops taking solutions, the child is killed. A child
     that dies (a native crash included) is a :class:`SolverError`.
@@ -369,7 +369,7 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[list[Solution]
         "options": problem.options,
     }
     child = subprocess.Popen(
-        [sys.executable, "-m", f"{__package__}._sat_child"],
+        [sys.executable, "-m", f"{__package__}._child"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..solvers.xcsp_lines import status_words, uncolour
 from .parsed import ParsedOutput
-from .xcsp_output import Problem, XcspOutput, answer_of, parsed_of, status_of
+from .xcsp import Problem, XcspOutput, answer_of, parsed_of, status_of
+from .xcsp_lines import status_words, uncolour
 
 #: The exit statuses of a SAT solver that are answers, not failures.
 ANSWER_STATUSES = (10, 20)
@@ -108,8 +108,8 @@ def _board(words: list[str], n: int) -> tuple[tuple[int, ...], str | None]:
 
 
 def dimacs_parsed(text: str, n: int) -> ParsedOutput:
-    """The reading as a :class:`~cpqueens.checking.parsed.ParsedOutput` (see
-    :func:`~cpqueens.checking.xcsp_output.xcsp_parsed`): the model's board, the count
+    """The reading as a :class:`~cpqueens.outputs.parsed.ParsedOutput` (see
+    :func:`~cpqueens.outputs.xcsp.xcsp_parsed`): the model's board, the count
     0 for ``s UNSATISFIABLE``, ``s UNKNOWN`` and every invalid line among the invalid.
 
     >>> dimacs_parsed("s UNSATISFIABLE", 3).count
@@ -120,7 +120,7 @@ def dimacs_parsed(text: str, n: int) -> ParsedOutput:
 
 def dimacs_answer(text: str, n: int, question: str) -> dict[str, Any]:
     """The answer of a SAT solver to ``question`` (see
-    :func:`~cpqueens.checking.xcsp_output.xcsp_answer`): a model is one solution.
+    :func:`~cpqueens.outputs.xcsp.xcsp_answer`): a model is one solution.
 
     >>> dimacs_answer("s UNSATISFIABLE", 3, "decide")["answer"]
     'unsat'

@@ -1,6 +1,6 @@
 """Running one program under limits, and measuring how it went: nothing here judges.
 
-:func:`run_program` starts a program through the reaper script (:mod:`._reaper`,
+:func:`run_program` starts a program through the reaper script (:mod:`.reaper`,
 which ends everything the program starts), with an empty standard input and no
 shell, reads both its pipes on threads of their own, and stops it at its deadline
 or once it has printed more than it may. It hands back a :class:`Printed`: what
@@ -31,8 +31,8 @@ from typing import IO, Any
 
 from ..display.terminal import printable
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError, ProgramNotFoundError
-from . import _reaper
-from ._reaper import CANNOT_START, MARK
+from . import reaper
+from .reaper import CANNOT_START, MARK
 
 #: How many of the last lines of standard error a failure message quotes.
 STDERR_LINES = 3
@@ -44,7 +44,7 @@ _CHUNK = 64 * 2**10
 # Seconds to wait for the program to end after being told to, and for its pipes to close.
 _REAP = 5.0
 # The script that runs each program and ends what it leaves behind.
-_REAPER = str(Path(__file__).with_name("_reaper.py"))
+_REAPER = str(Path(__file__).with_name("reaper.py"))
 # True in a process of its own that reaps what its programs leave (see start_directly).
 _DIRECT = False
 # How the script is started. Python, started in the C locale, sets LC_CTYPE=C.UTF-8 in
@@ -135,7 +135,7 @@ def start_directly() -> None:
     (about 35 ms) before its program.
     """
     global _DIRECT
-    _reaper._become_subreaper()
+    reaper._become_subreaper()
     _DIRECT = True
 
 
@@ -260,7 +260,7 @@ def _collect(
     else:
         # The reaper has ended everything the program started: the pipes are closing.
         if _DIRECT:
-            _reaper._end_all(process.pid)  # this process is the reaper
+            reaper._end_all(process.pid)  # this process is the reaper
         _join(out, err)
     return out, err, in_time
 
@@ -300,7 +300,7 @@ def _end(process: subprocess.Popen, drains: Sequence[_Drain] = ()) -> None:
     process group is killed. Started directly, they are killed here.
     """
     if _DIRECT:
-        _reaper._end_all(process.pid)
+        reaper._end_all(process.pid)
         with contextlib.suppress(ChildProcessError):
             process.wait()
         _join(*drains)

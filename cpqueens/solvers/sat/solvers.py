@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..errors import SolverError
-from .run import SearchRun
-from .stopping import run_stoppable
+from ...errors import SolverError
+from ..run import SearchRun
+from ..stopping import run_stoppable
 
 #: Solvers that pysat can neither interrupt nor give a budget and call again.
 UNSTOPPABLE = ("kissat404", "lingeling")
@@ -205,7 +205,7 @@ def solve_call(solver: Any, name: str, assumptions: list[int], run: SearchRun, l
     slices of :data:`SLICE_CONFLICTS` conflicts, keeping what it learnt, and the
     stop is seen between two slices. Kissat and Lingeling can be neither: with a
     time limit they run in a child process
-    (:func:`~cpqueens.solvers.sat.models_in_child`); without one, Ctrl-C waits for
+    (:func:`~cpqueens.solvers.sat.backend.models_in_child`); without one, Ctrl-C waits for
     their current call.
     """
     remaining = run.remaining()

@@ -2,7 +2,7 @@
 
 Kissat and Lingeling can be neither interrupted nor given a budget in pysat, so a
 call with a time limit runs their search here, in a process of its own that the
-caller kills at the deadline (:func:`cpqueens.solvers.sat.models_in_child`).
+caller kills at the deadline (:func:`cpqueens.solvers.sat.backend.models_in_child`).
 
 Protocol: the problem comes on standard input as one JSON object (``n``, ``fixed``,
 ``blocked`` as a list of ``[row, column]`` pairs, ``limit``, ``options``); each
@@ -17,10 +17,10 @@ from __future__ import annotations
 import json
 import sys
 
-from ..board import Solution
-from .problem import Problem
-from .run import SearchRun
-from .sat import find_models
+from ...board import Solution
+from ..problem import Problem
+from ..run import SearchRun
+from .backend import find_models
 
 
 def main() -> int:

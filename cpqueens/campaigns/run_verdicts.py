@@ -26,7 +26,7 @@ from typing import Any
 
 from ..display.numbers import seconds
 from ..instances import Instance
-from ..parallel.processes import exit_words
+from ..programs.process_trees import exit_words
 
 
 def run_verdict(

@@ -23,7 +23,7 @@ import re
 import shutil
 from pathlib import Path
 
-from ..errors import BackendUnavailableError
+from ...errors import BackendUnavailableError
 
 #: The environment variables that name another Java, another ACE jar.
 JAVA_VARIABLE = "CPQUEENS_JAVA"

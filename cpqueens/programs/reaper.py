@@ -1,7 +1,7 @@
 """Run one program, then end every process it started, detached ones included.
 
 :class:`cpqueens.Command` starts a program through this script (standard library
-only, run as ``python -S -E _reaper.py PROGRAM [ARGS...]``). On Linux the script
+only, run as ``python -S -E reaper.py PROGRAM [ARGS...]``). On Linux the script
 makes itself a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``): a process
 the program started and left behind, even one that detached with ``setsid``, is
 re-parented to this script instead of to init, so it can be found and killed.

@@ -41,18 +41,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..board import Solution
-from ..errors import BackendUnavailableError, SolverError
-from ..parallel.processes import exit_words
-from .ace_model import DEFAULT_OUTPUT, check_model_options, compile_model
-from .ace_output import AceOutputError, AceReader
-from .ace_process import LineProcess
-from .ace_runtime import INSTALL_JAVA, PACKAGE, ace_jar, jar_version, missing_piece, require_ace
-from .ace_startup import ClassArchive
-from .base import Backend
-from .guards import check_solution
-from .problem import Problem
-from .run import SearchRun
+from ...board import Solution
+from ...errors import BackendUnavailableError, SolverError
+from ...programs.process_trees import exit_words
+from ..base import Backend
+from ..guards import check_solution
+from ..problem import Problem
+from ..run import SearchRun
+from .model import DEFAULT_OUTPUT, check_model_options, compile_model
+from .output import AceOutputError, AceReader
+from .process import LineProcess
+from .runtime import INSTALL_JAVA, PACKAGE, ace_jar, jar_version, missing_piece, require_ace
+from .startup import ClassArchive
 
 #: Seconds the JVM may run past the deadline before it is killed.
 GRACE = 0.5
@@ -115,8 +115,8 @@ class AceBackend(Backend):
         return None if version is None else f"{LABEL} {version}"
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
-        from ..instances import Instance
-        from ..instances.xcsp import format_xcsp
+        from ...instances import Instance
+        from ...instances.xcsp import format_xcsp
 
         java, jar = require_ace(self.requires or PACKAGE)
         remaining = run.remaining()

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ..trees.compact import as_compact
-from ..trees.compare import compare_trees
+from .compact import as_compact
+from .compare import compare_trees
 
 
 def tree_disagreement(a: Any, b: Any, names: tuple[str, str] = ("a", "b")) -> str | None:

@@ -11,7 +11,7 @@
 
 Without an ``s`` line, a board means SATISFIABLE; for ``count`` a count is enough.
 With ``parse="flatzinc"`` the output is a FlatZinc solver's instead (see
-:mod:`.flatzinc_output`): its solutions, and the end of its search as the status.
+:mod:`.flatzinc`): its solutions, and the end of its search as the status.
 Nothing is trusted here: the boards come back as read, valid or not, and the run's
 parent checks them against the instance.
 
@@ -30,11 +30,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..solvers.xcsp_lines import END as _END_OF_INSTANTIATION
-from ..solvers.xcsp_lines import STATUSES
-from .flatzinc_output import read_flatzinc_output
+from .flatzinc import read_flatzinc_output
 from .parsed import says_nothing
 from .parsing import read_output
+from .xcsp_lines import END as _END_OF_INSTANTIATION
+from .xcsp_lines import STATUSES
 
 _TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
 

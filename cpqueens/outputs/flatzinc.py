@@ -17,7 +17,7 @@ line that claims a solution and is none (a board of the wrong size, a solution
 never ended by ``----------``, a solution next to ``=====UNSATISFIABLE=====``) is
 kept in ``invalid`` with the reason, and the judges call the run wrong. Boards come
 back as read, valid or not; :func:`flatzinc_parsed` gives the same reading as the
-:class:`~cpqueens.checking.parsed.ParsedOutput` that ``parse="flatzinc"`` makes.
+:class:`~cpqueens.outputs.parsed.ParsedOutput` that ``parse="flatzinc"`` makes.
 
 >>> out = read_flatzinc_output('''q = array1d(1..4, [1, 3, 0, 2]);
 ... ----------

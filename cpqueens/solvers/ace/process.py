@@ -5,7 +5,7 @@ Ctrl-C, with an empty standard input. Its standard output is read on a thread an
 handed over one line at a time, so each solution can be checked and yielded as soon
 as it is printed; the end of standard error is kept for a failure's message. The
 program and everything below it are frozen, then killed
-(:func:`~cpqueens.parallel.processes.kill_tree`) at the deadline, on Ctrl-C, when
+(:func:`~cpqueens.programs.process_trees.kill_tree`) at the deadline, on Ctrl-C, when
 the caller stops reading (a ``limit`` reached), and once it has ended, so that no
 JVM and no child of one outlives the call.
 
@@ -27,8 +27,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import IO
 
-from ..errors import SolverError
-from ..parallel.processes import kill_tree
+from ...errors import SolverError
+from ...programs.process_trees import kill_tree
 
 #: The longest line read (bytes): a solution of n = 1000 takes about 5 kB.
 MAX_LINE = 4 * 2**20
