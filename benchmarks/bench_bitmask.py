@@ -46,7 +46,7 @@ from pathlib import Path
 
 import cpqueens
 from cpqueens.parallel.pool import default_workers
-from cpqueens.reporting.machine import cpu_model
+from cpqueens.reporting.page.machine import cpu_model
 
 HERE = Path(__file__).resolve().parent
 #: OEIS A000170, n = 1..18: every count printed is checked against it.

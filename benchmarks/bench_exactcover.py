@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import cpqueens
-from cpqueens.reporting.machine import cpu_model
+from cpqueens.reporting.page.machine import cpu_model
 from cpqueens.solvers import REGISTRY
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -39,7 +39,7 @@ Three measurements, in one run:
    ``found_after`` of its failures and that failure's ``shrink_seconds``, the kind and
    instance of the smallest failure (``report.failures[0]``; "minimal": its shrinking
    ended, not cut by the budget), and whether that instance
-   is the smallest failing instance stated in tests/test_mutants.py (``SMALLEST``):
+   is the smallest failing instance stated in tests/house/test_mutants.py (``SMALLEST``):
    "exact", "near" (a size at most one apart and at most two squares more or fewer
    given or blocked), else "no".
 
@@ -353,7 +353,7 @@ def print_overheads(chosen: list[cpqueens.Command], found: dict, repeat: int) ->
 
 
 def smallest_stated() -> dict:
-    """tests/test_mutants.py's SMALLEST table (empty when it cannot be read)."""
+    """tests/house/test_mutants.py's SMALLEST table (empty when it cannot be read)."""
     try:
         spec = importlib.util.spec_from_file_location(
             "bench_test_mutants", ROOT / "tests" / "test_mutants.py"
@@ -362,7 +362,7 @@ def smallest_stated() -> dict:
         spec.loader.exec_module(module)
         return dict(module.SMALLEST)
     except Exception as error:  # only the match column is lost
-        print(f"note: tests/test_mutants.py not read ({type(error).__name__}: {error})")
+        print(f"note: tests/house/test_mutants.py not read ({type(error).__name__}: {error})")
         return {}
 
 

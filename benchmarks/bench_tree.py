@@ -76,9 +76,9 @@ def memory_mb() -> tuple[float, float]:
 def whole_tree_check():
     """The check that a graph is a whole tree, wherever this copy of cpqueens keeps it."""
     try:
-        from cpqueens.trees.replay import check_tree
+        from cpqueens.trees.files.replay import check_tree
     except ImportError:
-        from cpqueens.trees.readwrite import _check_tree as check_tree
+        from cpqueens.trees.files.readwrite import _check_tree as check_tree
     return check_tree
 
 

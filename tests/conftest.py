@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 
 import pytest
@@ -93,11 +94,39 @@ class StrictSkips:
 _DOCTEST_BACKEND = re.compile(r"""backend\s*=\s*["']([a-z_]+)["']""")
 
 
+#: The test files whose every test runs a solver program, drives a browser or starts a
+#: Dask cluster; the fixtures and backends that do so mark the tests using them too.
+MARKED_FILES = {
+    "programs": {"test_ace.py", "test_ace_faults.py", "test_minizinc_models.py",
+                 "test_flatzinc.py", "test_flatzinc_solvers.py", "test_campaign_model_files.py",
+                 "test_solver_listing.py"},
+    "browser": {"test_report_browser.py", "test_tree_explorer_browser.py"},
+    "dask": {"test_campaigns_dask.py", "test_distributed.py", "test_cluster_errors.py"},
+}  # fmt: skip
+MARKING_FIXTURES = {"browser": "browser", "cluster": "dask"}
+#: The backends that run a program of the system (the JVM, MiniZinc).
+PROGRAM_BACKENDS = {name for name, backend in REGISTRY.items() if backend.programs}
+
+
+def _marks(item) -> set[str]:
+    """The tier markers of a test: by its file, its fixtures and its backend."""
+    marks = {mark for mark, files in MARKED_FILES.items() if item.path.name in files}
+    marks |= {mark for name, mark in MARKING_FIXTURES.items() if name in item.fixturenames}
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if any(isinstance(value, str) and value in PROGRAM_BACKENDS for value in params.values()):
+        marks.add("programs")
+    return marks
+
+
 def pytest_collection_modifyitems(config, items):
-    """A doctest of the package that uses a backend this machine cannot run is a skip
+    """Each test gets its tier markers (``programs``, ``browser``, ``dask``: see
+    :data:`MARKED_FILES`), so that ``-m "not programs and ..."`` is the fast tier.
+    A doctest of the package that uses a backend this machine cannot run is a skip
     that says so (some guard with ``if ready``, which would pass having checked
     nothing). Called for every item collected, the package's doctests among them."""
     for item in items:
+        for mark in _marks(item):
+            item.add_marker(getattr(pytest.mark, mark))
         if not isinstance(item, DoctestItem) or item.dtest is None:
             continue
         wanted = {
@@ -140,3 +169,32 @@ def cluster():
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as local:
         yield local
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+@pytest.fixture
+def browser(tmp_path):
+    """Debian's headless Chromium through its chromedriver; nothing is downloaded."""
+    webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (the test extra)")
+    from selenium.webdriver.chrome.service import Service
+
+    for program in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(program, os.X_OK):
+            pytest.skip(f"needs {program}: apt-get install chromium chromium-driver")
+    # Selenium Manager would fetch a browser or driver it misses: forbid it.
+    os.environ["SE_OFFLINE"] = "true"
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--window-size=1280,2000", f"--user-data-dir={tmp_path / 'profile'}"):  # fmt: skip
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    try:
+        yield driver
+    finally:
+        driver.quit()

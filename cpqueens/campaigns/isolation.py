@@ -32,7 +32,7 @@ from typing import Any
 
 from ..errors import SandboxError
 from ..programs.process_trees import kill_tree, tree_usage
-from .zygote import receive, send
+from .warm_process import receive, send
 
 #: The seconds a run may take past its time limit before it is killed.
 GRACE_SHARE = 0.1
@@ -68,7 +68,7 @@ class Sandbox:
 
     def __init__(self, warm: list[dict[str, Any]]):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cpqueens.campaigns.zygote"],
+            [sys.executable, "-m", "cpqueens.campaigns.warm_process"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -29,7 +29,7 @@ from ..checking.external import INSTANCE_FORMATS, PROOF
 from ..checking.flatzinc_flags import FLAGS
 from ..checking.flatzinc_solvers import flatzinc_command
 from ..errors import InvalidInputError
-from ..outputs.parsing import check_style
+from ..outputs.boards import check_style
 
 #: How each format's output is read unless ``parse`` says otherwise.
 PARSE_OF = {"fzn": "flatzinc"}

@@ -18,9 +18,9 @@ from ..arguments import check_int
 from ..disk.transactions import immediate
 from ..errors import InvalidInputError
 from .certificates import apply_certificates, certificate_lines, certify_campaign
-from .claims import Claims
 from .isolation import Outcome
 from .run_verdicts import run_verdict
+from .shared_runs import Claims
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
 from .summary import VBS, errored, summarize

@@ -44,8 +44,8 @@ from typing import Any
 
 from ..disk.transactions import immediate
 from ..instances import Instance
-from .opening import open_store
 from .spec import board_json
+from .store_schema import open_store
 
 #: What makes a run unique: a campaign's instance, solver, question, limits and repeat.
 KEY_FIELDS = ("campaign", "instance_id", "solver_id", "question", "time_limit",

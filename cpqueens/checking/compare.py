@@ -27,17 +27,10 @@ from ..arguments import check_time_limit
 from ..disk.reading import MEGABYTE, read_stream
 from ..errors import InvalidInputError, InvalidTypeError, SolverError, UnknownBackendError
 from ..instances import Instance
-from ..outputs.parsed import ParsedOutput
-from ..outputs.parsing import Ignore, compile_ignore, read_output
+from ..outputs.boards import Ignore, compile_ignore, read_output
+from ..outputs.parsed_output import ParsedOutput
 from ..result import Result
 from ..solvers import REGISTRY
-from .backend_rows import (
-    Runner,
-    compare_row,
-    decision_row,
-    function_runner,
-    stopped_by_time_limit,
-)
 from .cases import Case, cases_of, describe
 from .external import Command, check_reading
 from .output_judge import judge_output
@@ -48,7 +41,14 @@ from .references import (
     tree_decider,
     tree_solutions_of,
 )
-from .rows import CrossCheckRow
+from .row import CrossCheckRow
+from .run_judge import (
+    Runner,
+    compare_row,
+    decision_row,
+    function_runner,
+    stopped_by_time_limit,
+)
 from .verdicts import CrossCheckReport
 
 __all__ = ["check_output", "crosscheck"]

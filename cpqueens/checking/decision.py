@@ -28,7 +28,7 @@ from ..result import Result
 from .cases import as_board, describe, solves
 from .external import Command
 from .faults import sort_faults
-from .rows import EXAMPLES, CrossCheckRow, Fault
+from .row import EXAMPLES, CrossCheckRow, Fault
 
 #: A decision: a solution exists, none exists, or the solver could not tell.
 ANSWERS = ("sat", "unsat", "unknown")

@@ -28,9 +28,9 @@ from ..board import Solution
 from ..errors import CommandFailedError, InvalidInputError, InvalidTypeError
 from ..instances import Instance, as_instance, formats, write_instance
 from ..outputs.answers import read_answer
+from ..outputs.boards import Ignore, check_base, check_style, compile_ignore, read_output
 from ..outputs.dimacs import ANSWER_STATUSES, dimacs_answer, dimacs_parsed, read_dimacs_output
-from ..outputs.parsed import ParsedOutput
-from ..outputs.parsing import Ignore, check_base, check_style, compile_ignore, read_output
+from ..outputs.parsed_output import ParsedOutput
 from ..outputs.xcsp import xcsp_answer, xcsp_parsed
 from ..programs.running import (
     Printed,
@@ -41,7 +41,7 @@ from ..programs.running import (
 )
 from .cases import describe
 from .flatzinc_flags import FLAGS, expand_flags, flatzinc_flags
-from .rows import COMPARISONS
+from .row import COMPARISONS
 
 #: The formats ``{instance}`` files can be written in, by their names and other names
 #: (``param`` is ``essence``, ``xml`` is ``xcsp``).

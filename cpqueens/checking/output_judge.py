@@ -1,6 +1,6 @@
 """Judging what a program printed, once parsed, against the reference, as a row.
 
-The judge reads a :class:`~cpqueens.outputs.parsed.ParsedOutput` (the boards, the
+The judge reads a :class:`~cpqueens.outputs.parsed_output.ParsedOutput` (the boards, the
 count the program states, its notes and the lines that are no board, each with where
 it was printed), never the program's raw text: how the output is read is
 :mod:`cpqueens.outputs`' business, how the program is run :mod:`cpqueens.programs`'.
@@ -20,9 +20,9 @@ from typing import Any
 from ..board import Solution
 from ..display.numbers import plural
 from ..instances import Instance
-from ..outputs.parsed import ParsedOutput, shorten
+from ..outputs.parsed_output import ParsedOutput, shorten
 from .faults import error_row, has_faults, no_faults, sort_faults
-from .rows import EXAMPLES, CrossCheckRow, Fault
+from .row import EXAMPLES, CrossCheckRow, Fault
 
 #: What a program's shift hint adds: the output can be read 1-based as it is.
 READ_ONE_BASED = "(read them with base=1, --base 1 on the command line)"
@@ -41,7 +41,7 @@ def judge_output(
     """Compare what was read from a program's output with the reference, as a row.
 
     Every faulty board keeps where it was printed (``row.faults``, each with its
-    :class:`~cpqueens.outputs.parsed.Origin`): its line, its text and its base.
+    :class:`~cpqueens.outputs.parsed_output.Origin`): its line, its text and its base.
     Read as ``parse`` and compared as ``expect`` asks (see :class:`cpqueens.Command`);
     an output with a count and no board is compared as a count.
     """

@@ -22,10 +22,10 @@ from ..errors import CommandFailedError, InvalidInputError, SolverError, TreeToo
 from ..instances import Instance
 from ..outputs.answers import BadOutput
 from ..solvers import listing_backends
-from .backend_rows import Runner, answer_of, decision_by
 from .cases import Case, as_board, describe, solves
 from .decision import Decision, reference_decision
 from .external import Command
+from .run_judge import Runner, answer_of, decision_by
 
 #: The most search nodes the reference may need to list every solution of an
 #: instance (its backtracking tree, estimated), beyond the decision tree's own guard.

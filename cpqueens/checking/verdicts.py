@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from .faults import COUNTED, spreadsheet_records
-from .rows import CrossCheckRow, Fault
-from .wording import report_lines
+from .row import CrossCheckRow, Fault
+from .row_text import report_lines
 
 #: The columns of a faults file (see :meth:`CrossCheckReport.fault_records`).
 FAULT_COLUMNS = (

@@ -8,11 +8,18 @@ short is neither a wrong answer nor bad input (``crosscheck`` gives 1 when
 something also disagrees). A check where a program gave no answer (it failed, or
 its output could not be read) and none answered wrong exits with 4. The work
 itself is done by the library (:mod:`cpqueens.api`, :mod:`cpqueens.reporting`,
-:mod:`cpqueens.checking`); the modules here only parse, dispatch and print:
-``solving`` (backends, solve, count), ``checking`` (crosscheck; ``resolving`` turns
-its ``--backends`` into backends and functions), ``verifying`` (verify), ``trees``
-(tree), ``timing`` (bench, report), ``profiling`` (profile), ``instances``
-(generate), ``campaigns`` (campaign run, summary, plot) and ``fuzzing`` (fuzz).
+:mod:`cpqueens.checking`); the modules here only parse, dispatch and print.
+
+Map: ``solving`` (backends, solvers, solve, count), ``checking`` (crosscheck: its
+progress, table and verdict line), ``models`` (crosscheck's ``--model`` rows, a MiniZinc
+model of the user's own each), ``proving`` (crosscheck's ``--certify``, the reference's
+answers proved), ``resolving`` (what ``--backends`` names, turned into backends and
+functions, and the programs' environment), ``verifying`` (verify), ``trees`` (tree),
+``timing`` (bench, report), ``profiling`` (profile), ``instances`` (generate),
+``campaigns`` (campaign run, summary, plot), ``fuzzing`` (fuzz), ``ranges`` (the compact
+notations of board sizes and fixed queens, parsed), ``_common`` (what every command
+shares: exit statuses, one-line errors, Ctrl-C, output checks, options), ``failures``
+(the one error door: any exception as one line and an exit status).
 """
 
 from __future__ import annotations

@@ -314,8 +314,8 @@ def quiet_option(function: Callable) -> Callable:
 
 def output_options(function: Callable) -> Callable:
     """--parse, --expect, --base and --ignore: how a program's output is read and compared."""
-    from ..checking.rows import COMPARISONS
-    from ..outputs.parsing import STYLES
+    from ..checking.row import COMPARISONS
+    from ..outputs.boards import STYLES
 
     for option in reversed(
         [

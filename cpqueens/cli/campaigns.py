@@ -70,10 +70,10 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     that was stopped. Only a new file or a cpqueens results file is written to; two
     processes running one campaign on one file share its runs.
     """
-    from ..campaigns.opening import check_store
     from ..campaigns.runner import run_campaign
+    from ..campaigns.store_schema import check_store
     from ..parallel.progress import progress_bar, wants_bar
-    from ..reporting.campaign_tables import summary_grid
+    from ..reporting.campaign.tables import summary_grid
     from ..reporting.tables import format_grid
 
     check_store(db, create=True)  # a file that is not cpqueens' refused before the spec is read
@@ -118,7 +118,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
     instances solved by it alone; the virtual best solver (VBS) as a row."""
     from ..campaigns.runner import error_line, load_results
     from ..campaigns.summary import errored, solved_alone, summarize, summary_csv
-    from ..reporting.campaign_tables import summary_grid
+    from ..reporting.campaign.tables import summary_grid
     from ..reporting.tables import format_grid
 
     if as_csv and as_json:
@@ -187,7 +187,7 @@ def plot(
 ) -> None:
     """Draw a cactus, scatter or transition plot of a results file."""
     from ..campaigns.runner import load_results
-    from ..reporting import campaign_plots as plots
+    from ..reporting.campaign import plots
 
     chosen = sum([cactus, bool(scatter), transition is not None])
     if chosen != 1:
@@ -205,7 +205,7 @@ def plot(
 
 
 def _check_db(db: str) -> None:
-    from ..campaigns.opening import check_store
+    from ..campaigns.store_schema import check_store
 
     check_store(db, create=False)
 

@@ -50,9 +50,9 @@ def profile(
     (.csv, .json). On a terminal a progress bar names the search or solver running.
     """
     from ..reporting.figures import figure_bytes
-    from ..reporting.profile import search_profile
-    from ..reporting.profile_plot import profile_figure
-    from ..reporting.profile_tables import profile_csv, profile_table
+    from ..reporting.profile.plot import profile_figure
+    from ..reporting.profile.profiles import search_profile
+    from ..reporting.profile.tables import profile_csv, profile_table
 
     target = output_path(output, PROFILE_SUFFIXES)
     solvers = [] if names == "none" else None if names is None else backend_list(names)

@@ -87,14 +87,14 @@ def bench(
     timed out, skipped), and stderr says what was stopped and why. Exit status 3
     when --time-limit or --budget stopped a run.
     """
-    from ..reporting.bench import (
+    from ..reporting.bench.plot import bench_figure
+    from ..reporting.bench.runs import (
         LARGEST_N,
         beyond_bench,
         run_bench,
         size_refusal,
     )
-    from ..reporting.bench_plot import bench_figure
-    from ..reporting.bench_tables import bench_csv, bench_notes, bench_table
+    from ..reporting.bench.tables import bench_csv, bench_notes, bench_table
     from ..reporting.figures import figure_bytes
 
     chosen = backend_list(names)
@@ -191,16 +191,16 @@ def report(
     disagrees or a campaign run given with --campaign is wrong (the report is written
     all the same).
     """
-    from ..reporting.bench import LARGEST_N, beyond_bench
-    from ..reporting.report_data import build_report
-    from ..reporting.report_page import check_report_target, write_report
+    from ..reporting.bench.runs import LARGEST_N, beyond_bench
+    from ..reporting.page.data import build_report
+    from ..reporting.page.rendering import check_report_target, write_report
 
     ns = ranges.parse_sizes(sizes, LARGEST_N, beyond=beyond_bench("a report"))
     chosen = backend_list(names, enumerating=True)
     target = output_path(output, REPORT_SUFFIXES)
     check_report_target(target)  # a Markdown report's pictures folder, before any work
     if campaign_db is not None:
-        from ..campaigns.opening import check_store
+        from ..campaigns.store_schema import check_store
 
         check_store(campaign_db, create=False)  # a foreign file refused before any work
     steps = len(ns) + len(ns) * len(chosen) + 2
@@ -224,7 +224,7 @@ def report(
             step=step,
         )
     if campaign_db is not None:
-        from ..reporting.report_data import campaign_section
+        from ..reporting.page.data import campaign_section
 
         data = dataclasses.replace(data, campaign=campaign_section(campaign_db))
     write_report(data, target)  # Markdown: its pictures in a folder beside it

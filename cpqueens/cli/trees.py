@@ -18,7 +18,7 @@ from ..display.numbers import plural, thousands
 from ..display.terminal import printable
 from ..engines.propagation import ORDERS, PROPAGATIONS
 from ..errors import TreeTooLargeError
-from ..trees.drawing import STYLES
+from ..trees.pictures.drawing import STYLES
 from ._common import TREE_SUFFIXES, BadInput, emit_json, json_option, output_path, quiet_option, say
 from .solving import board_problem, instance_options
 
@@ -209,7 +209,7 @@ def _build(problem: Any, settings: dict[str, Any], max_nodes: int | None, compac
     command line's words."""
     try:
         if compact:
-            from ..trees.compact_build import compact_tree, node_bytes
+            from ..trees.compact.build import compact_tree, node_bytes
 
             limits = {}
             if max_nodes is not None:
@@ -249,8 +249,8 @@ def _refusal(n: int, error: TreeTooLargeError, max_nodes: int | None, compact: b
 def _write(built: Any, target: Any, style: str, solutions_only: bool, hide_failed: bool,
            width: int | None) -> None:  # fmt: skip
     # Every writer goes through a temporary file, so the target is whole or absent.
-    from ..trees.drawing import draw_tree
-    from ..trees.readwrite import export_tree
+    from ..trees.files.readwrite import export_tree
+    from ..trees.pictures.drawing import draw_tree
 
     if target.suffix.lower() in PICTURES:
         options: dict[str, Any] = {"solutions_only": solutions_only, "hide_failed": hide_failed}
@@ -271,7 +271,7 @@ def _figures(tree: Any) -> Any:
     """The figures of :func:`~cpqueens.trees.summary.tree_summary`, read off a compact tree."""
     import numpy as np
 
-    from ..trees.compact import FAILURE, REJECTED, SOLUTION
+    from ..trees.compact.tree import FAILURE, REJECTED, SOLUTION
     from ..trees.summary import TreeSummary
 
     counts = np.bincount(tree.status[1:], minlength=6)
@@ -387,10 +387,10 @@ def _write_merged(comparison: Any, target: Any, style: str, width: int | None, n
         "only in b"
     )
     if target.suffix.lower() == ".html":
-        from ..trees.explorer import write_explorer
+        from ..trees.pictures.explorer import write_explorer
 
         write_explorer(comparison.merged, target, side=comparison.side, title=title)
         return
-    from ..trees.drawing import draw_merged
+    from ..trees.pictures.drawing import draw_merged
 
     draw_merged(comparison, target, style=style, width=width, title=f"{title} ({style})")

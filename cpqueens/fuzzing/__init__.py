@@ -5,6 +5,17 @@ both, Excluded Diagonals), weighted toward what breaks solvers, asks the target,
 judges each answer against a reference backend and by metamorphic relations that need
 none (:mod:`.relations`). Every failure is shrunk to a minimal instance that fails the
 same way (:mod:`.shrinking`). See docs/fuzzing.md.
+
+Map: ``families`` (the instances drawn, a pure function of seed and index, weighted
+toward what breaks solvers), ``targets`` (a backend, a program or a function as one
+target, each run an ``Answer``), ``references`` (the reference backend's answers,
+remembered), ``judging`` (one answer judged: boards, decision, count, solutions),
+``transforms`` (the symmetries and changes of an instance whose effect on the answer is
+known), ``relations`` (the metamorphic relations built on them), ``shrinking`` (delta
+debugging of a failing instance), ``hunt`` (the workers: instances drawn, asked, judged,
+failures shrunk), ``state`` (what a hunt did, kept for resuming), ``report``
+(``FuzzFailure`` and the ``FuzzReport`` holding them), ``output`` (the files ``-o``
+writes: each shrunk instance, and ``report.json``).
 """
 
 from __future__ import annotations

@@ -30,9 +30,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .boards import read_output
 from .flatzinc import read_flatzinc_output
-from .parsed import says_nothing
-from .parsing import read_output
+from .parsed_output import says_nothing
 from .xcsp_lines import END as _END_OF_INSTANTIATION
 from .xcsp_lines import STATUSES
 

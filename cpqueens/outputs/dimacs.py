@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .parsed import ParsedOutput
+from .parsed_output import ParsedOutput
 from .xcsp import Problem, XcspOutput, answer_of, parsed_of, status_of
 from .xcsp_lines import status_words, uncolour
 
@@ -108,7 +108,7 @@ def _board(words: list[str], n: int) -> tuple[tuple[int, ...], str | None]:
 
 
 def dimacs_parsed(text: str, n: int) -> ParsedOutput:
-    """The reading as a :class:`~cpqueens.outputs.parsed.ParsedOutput` (see
+    """The reading as a :class:`~cpqueens.outputs.parsed_output.ParsedOutput` (see
     :func:`~cpqueens.outputs.xcsp.xcsp_parsed`): the model's board, the count
     0 for ``s UNSATISFIABLE``, ``s UNKNOWN`` and every invalid line among the invalid.
 

@@ -17,7 +17,7 @@ line that claims a solution and is none (a board of the wrong size, a solution
 never ended by ``----------``, a solution next to ``=====UNSATISFIABLE=====``) is
 kept in ``invalid`` with the reason, and the judges call the run wrong. Boards come
 back as read, valid or not; :func:`flatzinc_parsed` gives the same reading as the
-:class:`~cpqueens.outputs.parsed.ParsedOutput` that ``parse="flatzinc"`` makes.
+:class:`~cpqueens.outputs.parsed_output.ParsedOutput` that ``parse="flatzinc"`` makes.
 
 >>> out = read_flatzinc_output('''q = array1d(1..4, [1, 3, 0, 2]);
 ... ----------
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from ..arguments import check_n
 from ..errors import InvalidInputError, InvalidTypeError
-from .parsed import ParsedOutput
+from .parsed_output import ParsedOutput
 
 #: How a FlatZinc solver's run ended, in MiniZinc's names: every solution printed
 #: (``==========``), some printed and the search not finished, none exists, not known

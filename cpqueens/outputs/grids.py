@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from .reading import EMPTY_MARKS, GRID_MARKS, LETTERS, QUEEN_MARKS, VOTERS, Reading
+from .reader_tools import EMPTY_MARKS, GRID_MARKS, LETTERS, QUEEN_MARKS, VOTERS, Reading
 
 
 def spaced_cells(line: str) -> list[str] | None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .answers import BadOutput
-from .parsed import ParsedOutput
+from .parsed_output import ParsedOutput
 from .xcsp_lines import (
     END,
     STATUSES,
@@ -158,7 +158,7 @@ def _words(fault: Fault, n: int) -> str:
 
 
 def xcsp_parsed(text: str, n: int) -> ParsedOutput:
-    """The same reading as a :class:`~cpqueens.outputs.parsed.ParsedOutput`, for a
+    """The same reading as a :class:`~cpqueens.outputs.parsed_output.ParsedOutput`, for a
     cross-check of every solution: the solutions as boards, the count 0 when the
     output says ``s UNSATISFIABLE``, and every invalid line (``s UNKNOWN`` among them:
     a search that stopped before knowing is no answer) among the ``invalid_lines``.
@@ -174,7 +174,7 @@ def parsed_of(
     read: XcspOutput, text: str, *, own: tuple[str, ...], style: str = "xcsp"
 ) -> ParsedOutput:
     """A competition output's reading (XCSP3's, or a SAT solver's: see
-    :mod:`.dimacs`) as a :class:`~cpqueens.outputs.parsed.ParsedOutput`;
+    :mod:`.dimacs`) as a :class:`~cpqueens.outputs.parsed_output.ParsedOutput`;
     ``own``: the first words of the format's comment lines; ``style``: its name."""
     lines = [uncolour(line) for line in text.splitlines()]
     invalid = {(number, line) for number, line, _ in read.invalid}

@@ -125,11 +125,36 @@ def run_program(
     )
 
 
+#: What a program asked a short question (its version) may take, and print.
+QUESTION_SECONDS = 10.0
+QUESTION_BYTES = 65536
+
+
+def program_says(argv: Sequence[str], timeout: float = QUESTION_SECONDS) -> str | None:
+    """What a program prints on both streams when asked a short question (``--version``),
+    or None when it cannot be run or does not answer in ``timeout`` seconds: run as
+    every program is (:func:`run_program`), its whole tree ended should it hang.
+
+    >>> import sys
+    >>> program_says([sys.executable, "-c", "print('3.11')"]).strip()
+    '3.11'
+    >>> program_says(["./no-such-program"]) is None
+    True
+    """
+    try:
+        printed = run_program(argv, timeout=timeout, max_output=QUESTION_BYTES)
+    except CommandFailedError:  # not found, not executable, refused by the system
+        return None
+    if printed.timed_out or printed.unstarted is not None:
+        return None
+    return printed.stdout + printed.stderr
+
+
 def start_directly() -> None:
     """Start programs directly from now on, this process their reaper.
 
     For a process that exists only to run one task and is itself watched and ended
-    as a whole (a campaign's or a hunt's isolated run, :mod:`cpqueens.campaigns.zygote`):
+    as a whole (a campaign's or a hunt's isolated run, :mod:`cpqueens.campaigns.warm_process`):
     it becomes the child subreaper the reaper script would be, and ends what each
     program leaves, so that a run does not pay for starting a Python interpreter
     (about 35 ms) before its program.

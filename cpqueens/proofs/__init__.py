@@ -12,6 +12,18 @@ search's tree (:mod:`.exact_tree`), or from a SAT solver through python-sat
 when found) replays it in a process of its own, under time and memory limits
 (:mod:`.checker`), and its verdict is read, never assumed. :func:`certify` ties the
 pieces together (:mod:`.certifying`); :class:`Certificate` says what was proved.
+
+Map: ``statement`` (the trusted statement: the instance's CNF, and the blocking clauses
+of a count), ``from_search`` (a DRAT proof written straight from the ``propagate``
+search's tree), ``proof_kernels`` (that proof written as bytes by compiled code),
+``exact_tree`` (the ``exactcover`` search kept as a tree, for the same writer),
+``from_sat`` (a DRUP proof from a SAT solver, through python-sat), ``given`` (a proof
+another program wrote, checked against the statement it was given), ``checker`` (the
+independent checker, run in a process of its own under a time and a memory limit),
+``_check_child`` (that process's script, which runs none of cpqueens' code),
+``certifying`` (``certify``, the pieces tied together), ``certificate`` (what a
+certificate says: the claim, who wrote the proof, who checked it and how), ``asking``
+(``certify=`` as ``solve`` and ``count`` take it).
 """
 
 from .asking import CertifiedCount

@@ -6,19 +6,17 @@ crashes, prints nothing readable or runs out of time gives no verdict, and says 
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import json
-import os
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import BackendUnavailableError, InvalidInputError
+from ..errors import BackendUnavailableError, CommandFailedError, InvalidInputError
+from ..programs.running import run_program
 
 #: The checkers :func:`check` runs.
 CHECKERS = ("dratify", "drat-trim")
@@ -26,6 +24,8 @@ CHECKERS = ("dratify", "drat-trim")
 #: Rust one when installed.
 ENGINES = ("auto", "native", "python")
 _CHILD = str(Path(__file__).with_name("_check_child.py"))
+#: The most a checker may print: a verdict is a line.
+VERDICT_BYTES = 2**20
 #: What installs the checkers.
 INSTALL = {"dratify": "pip install dratify cdclkit-native", "drat-trim": "build drat-trim"}
 
@@ -99,25 +99,18 @@ def _drat_trim(stdout: str, returncode: int, took: float) -> Verdict:
 
 
 def _run(argv: list[str], seconds: float) -> tuple[int, str, str] | None:
-    """Run the checker in a session of its own; None when it ran out of time (it and
-    whatever it started are then killed)."""
+    """Run the checker as every program is run (:func:`~cpqueens.programs.running.run_program`:
+    it and whatever it starts ended at its deadline or on Ctrl-C); None when it ran
+    out of time."""
     try:
-        process = subprocess.Popen(
-            argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            start_new_session=True,
-        )  # fmt: skip
-    except OSError as error:
-        return 127, "", f"cannot run {argv[0]}: {error.strerror or error}"
-    try:
-        out, err = process.communicate(timeout=seconds)
-    except BaseException:  # out of time, or Ctrl-C: no checker left behind
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        if sys.exc_info()[0] is subprocess.TimeoutExpired:
-            return None
-        raise
-    return process.returncode, out.decode(errors="replace"), err.decode(errors="replace")
+        printed = run_program(argv, timeout=seconds, max_output=VERDICT_BYTES)
+    except CommandFailedError as error:  # not found, or refused by the system
+        return 127, "", str(error)
+    if printed.timed_out:
+        return None
+    if printed.unstarted is not None:
+        return 127, "", printed.unstarted
+    return printed.returncode, printed.stdout, printed.stderr
 
 
 def _exit_words(returncode: int, stderr: str) -> str:

@@ -45,7 +45,7 @@ def search_tree(instance: Instance, max_bytes: int):
     """The forward-checking tree of ``instance`` (rows in order), refused before its
     arrays are made when its proof would take more than ``max_bytes``."""
     from ..errors import TreeTooLargeError
-    from ..trees.compact_build import compact_tree, node_bytes
+    from ..trees.compact.build import compact_tree, node_bytes
 
     per_node = proof_bytes_per_node(instance.n)
     nodes = max(1, max_bytes // per_node)

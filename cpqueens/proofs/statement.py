@@ -5,7 +5,7 @@ at-most-one encoding (what ``write_instance(..., "x.cnf")`` writes with
 ``encoding="pairwise"``): square ``(r, c)`` is variable ``r * n + c + 1``; every row
 and every column at least one queen, every pair of squares sharing a row, a column
 or a diagonal not both; a blocked square false, a given queen true. No auxiliary
-variable: a model is a board. tests/test_certify.py holds it against a brute-force
+variable: a model is a board. tests/proofs/test_certify.py holds it against a brute-force
 enumeration of every board.
 
 A count of k is the claim that the k boards listed are models and that the formula

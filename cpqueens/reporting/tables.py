@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..checking.faults import why_invalid
-from ..checking.rows import EXAMPLES
-from ..checking.wording import EXAMPLE_KINDS, decision_details, note_lines
+from ..checking.row import EXAMPLES
+from ..checking.row_text import EXAMPLE_KINDS, decision_details, note_lines
 from ..display.cells import markdown_text
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable

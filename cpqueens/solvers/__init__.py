@@ -7,8 +7,31 @@ backends from here, so a backend registered here is tested everywhere at once.
 Each backend lives in the module of its own name (``cpqueens.solvers.cpmpy`` holds
 ``cpmpy``, ``cpqueens.solvers.random`` holds ``random``), except article 001's
 ``tree``, in ``cpqueens.solvers.nodetree``, so that it is not taken for the decision
-trees of :mod:`cpqueens.trees`. ``bitmask`` and ``exactcover`` are packages of
-several modules.
+trees of :mod:`cpqueens.trees`. ``ace``, ``bitmask``, ``exactcover``, ``minconflicts``,
+``minizinc``, ``qs`` and ``sat`` are folders of several modules.
+
+Map: what every backend shares: ``base`` (the backend contract: what a backend declares
+it can do, and the one method it implements), ``problem`` (the ``Problem`` a backend is
+given), ``run`` (the ``SearchRun`` it reports to: effort, deadline, whether it is whole),
+``guards`` (what a backend refuses), ``stopping`` (a native solver stopped at the
+deadline or on Ctrl-C), ``provenance`` (where a solver comes from, its version, what
+installs it), ``installed`` (the solvers from elsewhere found here), ``_candidates`` (the
+squares a row-by-row backtracker tries in each row), ``_domains`` (each row's columns at
+once, for the backends that give every row a domain). The hand-written backends of the
+articles: ``recursive`` (column-by-column recursive depth-first search), ``stack``
+(backtracking over an array used as a stack, with bit masks), ``nodetree`` (a tree of
+position nodes with parent pointers), ``random`` (row-by-row random choice with per-row
+exclusion lists); then ``propagate`` (backtracking on the propagation engine's bit-mask
+domains) and ``construct`` (one solution of any size in closed form, without search).
+The solvers from elsewhere: ``cpsat`` (OR-Tools CP-SAT), ``constraint``
+(python-constraint), ``choco`` (Choco, through pychoco), ``cpmpy`` (one cpmpy model, solved
+by any solver cpmpy drives), ``sat`` (the instance's CNF solved by python-sat's SAT
+solvers), ``minizinc`` (a MiniZinc model solved by the MiniZinc toolchain's solvers),
+``ace`` (ACE, the XCSP3 reference solver, run as a Java program). The compiled backends:
+``bitmask`` (bit-parallel search and counting with start constellations),
+``exactcover`` (n-queens as exact cover, Knuth's Algorithm X on bitsets),
+``minconflicts`` (Minton et al.'s min-conflicts local search), ``qs`` (Sosic and Gu's
+conflict-minimising local search).
 """
 
 from __future__ import annotations

@@ -23,13 +23,13 @@ from __future__ import annotations
 import functools
 import re
 import shutil
-import subprocess
 import warnings
 from collections.abc import Iterator
 from typing import Any
 
 from ..board import Solution
 from ..errors import SolverError
+from ..programs.running import program_says
 from .base import Backend
 from .guards import check_choice, check_solution
 from .problem import Problem
@@ -200,11 +200,8 @@ def _minizinc_need() -> str | None:
     program = shutil.which("minizinc")
     if program is None:
         return NEEDS_MORE["minizinc"]
-    try:
-        out = subprocess.run(
-            [program, "--version"], capture_output=True, text=True, timeout=10
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
+    out = program_says([program, "--version"])
+    if out is None:
         return NEEDS_MORE["minizinc"]
     found = re.search(r"version (\d+)\.(\d+)\.(\d+)", out)
     if found is None or tuple(map(int, found.groups())) < MINIZINC_FOR_CPMPY:

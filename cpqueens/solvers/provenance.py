@@ -16,14 +16,12 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import os
 import re
 import shutil
-import signal
-import subprocess
 from typing import NamedTuple
+
+from ..programs.running import program_says
 
 #: Seconds a program is given to say its version.
 VERSION_TIMEOUT = 2.0
@@ -78,21 +76,4 @@ def program_version(program: str) -> str | None:
 
 def _said(path: str, flag: str) -> str | None:
     """What ``path flag`` prints on both streams, or None when it cannot say in time."""
-    try:
-        child = subprocess.Popen(
-            [path, flag],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its group killed with it, should it hang
-        )
-    except OSError:
-        return None
-    try:
-        out, _ = child.communicate(timeout=VERSION_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(OSError):
-            os.killpg(child.pid, signal.SIGKILL)
-        child.communicate()
-        return None
-    return out[:65536].decode("utf-8", errors="replace")
+    return program_says([path, flag], timeout=VERSION_TIMEOUT)

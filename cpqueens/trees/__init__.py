@@ -1,21 +1,26 @@
 """The explicit decision tree as a networkx graph: building it, estimating its size first,
-writing and reading it (GraphML, GEXF, JSON, DOT), drawing it and summing it up.
+writing and reading it (GraphML, GEXF, JSON, DOT, CP-Profiler's database), drawing it,
+comparing two and summing it up; and the same tree kept compact, as flat arrays.
 
-The modules import only downward: ``nodes`` (what a node is, the one walk that
-grows a tree), then ``plain`` and ``propagated`` (how each tree grows), ``bounds``
-and ``size`` (bounds and estimate), ``price`` (what a tree with propagation costs),
-``build`` (the front). Built trees are read by ``summary`` (their figures), by
-``replay`` (the check that a graph is a whole tree), ``flat``, ``xmlformats``,
-``nodelink`` and ``dot`` (the file formats) under ``readwrite`` (export and read),
-and by ``layout``, ``proportions`` and ``drawing`` (the pictures).
+Map: ``nodes`` (what a node is, the one walk that grows a tree), ``plain`` and
+``propagated`` (how each tree grows: blind backtracking, and search under propagation),
+``bounds`` and ``size`` (its size bounded and estimated before it is built), ``cost``
+(what a tree with propagation costs in memory and time), ``build`` (the front,
+:func:`decision_tree`), ``summary`` (figures read off a built tree), ``status`` (a node's
+status in CP-Profiler's codes), ``compare`` (two trees of one board side by side: where
+they agree, where one pruned), ``preorder`` (a tree given by its parents, put in order),
+``agreement`` (two trees of one search checked to be the same, and where they part),
+``compact`` (the tree as flat arrays, a few bytes a node), ``files`` (trees saved and
+read back strictly, every attribute kept), ``pictures`` (trees drawn node by node, as
+arrays when too large for that, or explored in a browser).
 """
 
 from .build import decision_tree, tree_solutions
-from .compact import CompactTree
-from .compact_build import compact_tree
+from .compact.build import compact_tree
+from .compact.tree import CompactTree
 from .compare import compare_trees
-from .drawing import draw_tree
-from .readwrite import export_tree, read_tree
+from .files.readwrite import export_tree, read_tree
+from .pictures.drawing import draw_tree
 
 __all__ = [
     "CompactTree",

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .compact import as_compact
+from .compact.tree import as_compact
 from .compare import compare_trees
 
 

@@ -24,10 +24,10 @@ more attributes, ``pruned`` and ``wiped_out``, say what propagation did.
 This module is the front: it checks the arguments, asks whether the tree fits
 (the cheap bounds of :mod:`cpqueens.trees.bounds` first, the estimate of
 :mod:`cpqueens.trees.size` only when the limit lies between them) and, with propagation,
-:mod:`cpqueens.trees.price` what its nodes cost in memory and time, and lets the
+:mod:`cpqueens.trees.cost` what its nodes cost in memory and time, and lets the
 plain or the propagating grower build it. See :mod:`cpqueens.trees.summary` for the figures of
-a built tree, :mod:`cpqueens.trees.readwrite` to export and read trees and
-:mod:`cpqueens.trees.drawing` to draw them.
+a built tree, :mod:`cpqueens.trees.files.readwrite` to export and read trees and
+:mod:`cpqueens.trees.pictures.drawing` to draw them.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ from ..engines.propagation import check_search
 from ..errors import TreeTooLargeError
 from ..instances import Instance, as_instance
 from .bounds import size_bounds
+from .cost import Budget, TreePrice, format_bytes, format_seconds, tree_price
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows
-from .price import Budget, TreePrice, format_bytes, format_seconds, tree_price
 from .size import DEFAULT_MAX_NODES, MAX_TREE_N, check_tree_n, estimate, tree_search
 from .summary import tree_solutions
 
@@ -107,7 +107,7 @@ def decision_tree(
         tree outgrows it all the same. A tree known to be far larger (by the bounds
         of :func:`cpqueens.trees.bounds.size_bounds`) is refused at once, without an
         estimate; one known to fit is built without one. A tree with propagation
-        is priced as well (:mod:`cpqueens.trees.price`): its nodes keep the squares
+        is priced as well (:mod:`cpqueens.trees.cost`): its nodes keep the squares
         they pruned and take longer to make, the more the larger the board (about
         2.5 kB and 0.1 ms a node at n=100), so it may have no more nodes than a
         budget of 2 GB and 30 s pays for (raised with ``max_nodes`` above its

@@ -24,7 +24,7 @@ import numpy as np
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable
 from ..errors import InvalidInputError
-from .compact import BRANCH, FAILURE, SOLUTION, STATUS_NAMES, CompactTree, as_compact
+from .compact.tree import BRANCH, FAILURE, SOLUTION, STATUS_NAMES, CompactTree, as_compact
 from .preorder import levels_of, preorder_positions
 
 _PROPAGATION = {"none": "no propagation", "forward": "forward checking", "arc": "arc consistency"}

@@ -1,7 +1,7 @@
 """A tree given by its parents, put in order: depths, levels, ranks among siblings, preorder.
 
 Array helpers shared by :mod:`cpqueens.trees.compare` (which walks two trees level by
-level) and :mod:`cpqueens.trees.cpprofiler` (which reads a database whose node ids
+level) and :mod:`cpqueens.trees.files.cpprofiler` (which reads a database whose node ids
 need not come in preorder). Each is a handful of numpy passes, none a loop over nodes.
 """
 

@@ -246,7 +246,7 @@ def estimate(
 
     ``max_steps`` bounds the nodes the estimate makes (calls of ``search.child``),
     for searches whose nodes are dear (propagation on a large board,
-    :mod:`cpqueens.trees.price`): a level is laid out only within it, and the paths
+    :mod:`cpqueens.trees.cost`): a level is laid out only within it, and the paths
     share what is left, :data:`MIN_PATHS` of them at the least. None: no bound.
 
     >>> estimate(PlainSearch(4, (None,) * 4), 4, include_rejected=False)

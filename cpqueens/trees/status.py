@@ -1,7 +1,7 @@
 """What a node of a search tree is, in CP-Profiler's status codes, and how wide a domain is.
 
 The codes are those of CP-Profiler's execution database, so that a tree goes there
-and back unchanged (see :mod:`cpqueens.trees.compact`).
+and back unchanged (see :mod:`cpqueens.trees.compact.tree`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,208 @@
+"""A campaign's judged runs read for its plots: how each ended, per-instance times, the ranking.
+
+Every function takes the rows of :meth:`Store.rows <cpqueens.campaigns.store.Store.rows>`
+judged by :func:`~cpqueens.campaigns.verify.judge`. An instance's time for a solver is
+the median wall time of its solved repeats (:func:`instance_times`); the cactus plot
+draws their sorted series (:func:`cactus_series`, :func:`virtual_best_times`), the
+scatter plot pairs two solvers' (:func:`scatter_points`), and every plot ranks the
+solvers (:func:`solver_ranking`) and is headed alike (:func:`campaign_heading`).
+
+>>> rows = [{"solver": "a", "instance_hash": i, "verdict": v, "wall": w}
+...         for i, v, w in [("x", "sat", 2.0), ("y", "unknown", 9.0), ("z", "unsat", 0.5)]]
+>>> instance_times(rows, "a")
+{'x': 2.0, 'y': None, 'z': 0.5}
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from ...campaigns.verify import SOLVED
+from ...display.numbers import plural, seconds, thousands
+from ...errors import InvalidInputError
+
+Row = dict[str, Any]
+
+#: Statuses of a run that did not finish: drawn at the time limit, and marked so.
+UNFINISHED = ("unknown", "memout")
+
+#: Statuses of a run whose time means nothing: never drawn as a time in the transition.
+FAILED = ("error", "wrong")
+
+
+def check_runs(rows: Sequence[Row]) -> list[Row]:
+    """The runs as a list, refused when there are none to plot."""
+    rows = list(rows)
+    if not rows:
+        raise InvalidInputError("no runs to plot: the campaign (or selection) has no results")
+    return rows
+
+
+def check_solver(rows: Sequence[Row], label: str) -> None:
+    """Refuse a solver label that no run has, naming those that the runs have."""
+    present = solvers(rows)
+    if label not in present:
+        raise InvalidInputError(
+            f"unknown solver {label!r}; the runs have: {', '.join(present) or 'none'}"
+        )
+
+
+def outcome(row: Row) -> str:
+    """How the run ended: its verdict, or its status when it is not judged yet."""
+    # Judged rows may have been overruled (a wrong answer found across runs).
+    return row.get("verdict") or row.get("status")
+
+
+def is_solved(row: Row) -> bool:
+    """True when the run answered its question (verdict ``sat`` or ``unsat``)."""
+    return outcome(row) in SOLVED
+
+
+def time_limit(rows: Sequence[Row]) -> float:
+    """The largest time limit of the runs: where time-outs are drawn."""
+    return max(float(row["time_limit"]) for row in rows)
+
+
+def solvers(rows: Sequence[Row]) -> list[str]:
+    """The solver labels, in the order of their first run."""
+    return list(dict.fromkeys(row["solver"] for row in rows))
+
+
+def distinct(rows: Sequence[Row], key: str) -> list[Any]:
+    """The values the runs have under ``key``, sorted, each once (None left out).
+
+    >>> distinct([{"host": "b"}, {"host": "a"}, {"host": "b"}, {"host": None}], "host")
+    ['a', 'b']
+    """
+    return sorted({row[key] for row in rows if row.get(key) is not None})
+
+
+def first_runs(rows: Sequence[Row], key: str) -> dict[Any, Row]:
+    """The first run of each value of ``key`` (a solver, an instance), in order of appearance."""
+    first: dict[Any, Row] = {}
+    for row in rows:
+        first.setdefault(row[key], row)
+    return first
+
+
+def time_limits(rows: Sequence[Row]) -> str:
+    """The runs' time limits, ``"10.0 s"`` (``" / "`` between several)."""
+    return " / ".join(seconds(float(v)) for v in distinct(rows, "time_limit"))
+
+
+def memory_limits(rows: Sequence[Row]) -> str:
+    """The runs' memory limits, ``"2,000 MB"`` (``" / "`` between several; empty for none)."""
+    return " / ".join(f"{thousands(int(v))} MB" for v in distinct(rows, "memory_limit_mb"))
+
+
+def campaign_heading(rows: Sequence[Row]) -> str:
+    """What a plot's title says of the runs: campaign, question and limits.
+
+    >>> campaign_heading([{"campaign": "blocked", "question": "decide", "time_limit": 10.0,
+    ...                    "memory_limit_mb": 2000, "repeat": 0}])
+    'campaign blocked: decide, time limit 10.0 s, memory limit 2,000 MB, 1 repeat'
+    """
+    parts = [", ".join(map(str, distinct(rows, "question")))]
+    parts.append("time limit " + time_limits(rows))
+    if memory := memory_limits(rows):
+        parts.append("memory limit " + memory)
+    if repeats := distinct(rows, "repeat"):
+        parts.append(plural(int(repeats[-1]) + 1, "repeat"))
+    names = distinct(rows, "campaign")
+    head = f"campaign {', '.join(names)}: " if names else ""
+    return head + ", ".join(part for part in parts if part)
+
+
+def instance_verdicts(rows: Sequence[Row]) -> dict[str, str]:
+    """Each instance's answer over all its runs: ``sat``, ``unsat`` or ``unknown``.
+
+    ``sat`` if any run found it satisfiable, ``unsat`` if any run proved it unsatisfiable
+    and none found a solution (a wrong run has verdict ``wrong`` and counts for nothing).
+    """
+    found: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        found[row["instance_hash"]].add(row.get("verdict") or row.get("status"))
+    return {
+        key: "sat" if "sat" in seen else "unsat" if "unsat" in seen else "unknown"
+        for key, seen in found.items()
+    }
+
+
+def instance_times(rows: Sequence[Row], solver: str) -> dict[str, float | None]:
+    """One solver's time on each instance it ran: the median wall of its solved repeats.
+
+    None for an instance that the solver solved in none of its repeats.
+    """
+    times: dict[str, list[float]] = {}
+    for row in rows:
+        if row["solver"] == solver:
+            solved = times.setdefault(row["instance_hash"], [])
+            if is_solved(row):
+                solved.append(float(row["wall"]))
+    return {key: statistics.median(walls) if walls else None for key, walls in times.items()}
+
+
+def cactus_series(rows: Sequence[Row]) -> dict[str, list[float]]:
+    """Each solver's times on the instances it solved, sorted ascending (``[]`` if none).
+
+    An instance's time is the median of its solved repeats (:func:`instance_times`),
+    so the k-th point is the k-th instance, whatever the repeats.
+
+    >>> rows = [{"solver": "a", "instance_hash": i, "verdict": v, "wall": w}
+    ...         for i, v, w in [("x", "sat", 2.0), ("y", "unknown", 9.0), ("z", "unsat", 0.5)]]
+    >>> cactus_series(rows)
+    {'a': [0.5, 2.0]}
+    """
+    series = {}
+    for label in solvers(rows):
+        times = instance_times(rows, label).values()
+        series[label] = sorted(time for time in times if time is not None)
+    return series
+
+
+def virtual_best_times(rows: Sequence[Row]) -> list[float]:
+    """The virtual best solver's cactus series: per instance any solver solved, the
+    best of the solvers' times (:func:`instance_times`), sorted ascending.
+
+    >>> rows = [{"solver": s, "instance_hash": i, "verdict": v, "wall": w}
+    ...         for s, i, v, w in [("a", "x", "sat", 2.0), ("b", "x", "sat", 1.0),
+    ...                            ("a", "y", "unsat", 3.0), ("b", "y", "unknown", 9.0)]]
+    >>> virtual_best_times(rows)
+    [1.0, 3.0]
+    """
+    best: dict[str, float] = {}
+    for label in solvers(rows):
+        for key, time in instance_times(rows, label).items():
+            if time is not None and (key not in best or time < best[key]):
+                best[key] = time
+    return sorted(best.values())
+
+
+def solver_ranking(rows: Sequence[Row]) -> list[str]:
+    """The solvers best first: most instances solved, then the least total time on them.
+
+    The order of the cactus plot's lines from right to left, and the order in which
+    the plots hand out their styles (:func:`~.style.ranked_styles`).
+    """
+    series = cactus_series(rows)
+    order = {label: rank for rank, label in enumerate(series)}
+    return sorted(series, key=lambda label: (-len(series[label]), sum(series[label]),
+                                             order[label]))  # fmt: skip
+
+
+def scatter_points(
+    rows: Sequence[Row], first: str, second: str
+) -> list[tuple[float | None, float | None, str]]:
+    """``(first's time, second's time, verdict)`` for each instance both solvers ran.
+
+    Times are from :func:`instance_times` (None when unsolved), the verdict from
+    :func:`instance_verdicts`; instances that only one of the two ran are left out.
+    """
+    check_solver(rows, first)
+    check_solver(rows, second)
+    xs, ys = instance_times(rows, first), instance_times(rows, second)
+    verdicts = instance_verdicts(rows)
+    return [(xs[key], ys[key], verdicts[key]) for key in xs if key in ys]
