@@ -32,15 +32,11 @@ from typing import Any
 
 from .boards import read_output
 from .flatzinc import read_flatzinc_output
-from .parsed_output import says_nothing
+from .parsed_output import BadOutput, says_nothing
 from .xcsp_lines import END as _END_OF_INSTANTIATION
 from .xcsp_lines import STATUSES
 
 _TAG = re.compile(r"<list>.*?</list>|<[^>]*>", re.DOTALL)
-
-
-class BadOutput(Exception):
-    """The output cannot be read as an answer (the run's error, in one line)."""
 
 
 def read_answer(

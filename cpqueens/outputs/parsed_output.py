@@ -46,6 +46,10 @@ def says_nothing(output: str | Sequence[str]) -> bool:
     return not any(line.strip() for line in lines)
 
 
+class BadOutput(Exception):
+    """An output that cannot be read as an answer (the run's error, in one line)."""
+
+
 @dataclass(frozen=True)
 class Origin:
     """Where a board was printed in a program's output, and how.

@@ -33,8 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .answers import BadOutput
-from .parsed_output import ParsedOutput
+from .parsed_output import BadOutput, ParsedOutput
 from .xcsp_lines import (
     END,
     STATUSES,

@@ -233,7 +233,12 @@ def page_folder(tmp_path_factory, programs):
     return folder
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=str)
+@pytest.mark.parametrize(
+    # A page's commands on one worker (their scratch folder is the page's): pages apart.
+    "command",
+    [pytest.param(c, marks=pytest.mark.xdist_group(c.page)) for c in COMMANDS],
+    ids=str,
+)
 def test_a_documented_command_runs_as_the_docs_say(command, page_folder):
     if command.skip:
         pytest.skip(f"{command}: not run: {command.skip}")

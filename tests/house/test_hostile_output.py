@@ -284,8 +284,6 @@ def test_the_campaign_section_alone_is_escaped_too():
     assert MARKDOWN.code("a\n```\nb", "toml", "spec") == "````toml\na\n```\nb\n````"
 
 
-
-
 def test_chromium_runs_no_handler_of_a_label(hostile_report, browser, tmp_path):
     from selenium.webdriver.common.by import By
 

@@ -129,6 +129,7 @@ def test_the_campaign_is_written_back_as_a_spec_that_runs_the_same(report, resul
 
 # ----------------------------------------------------------------------------- Chromium
 
+
 def test_the_report_renders_in_headless_chromium(report, browser, tmp_path):
     from selenium.webdriver.common.by import By
 

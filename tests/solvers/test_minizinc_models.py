@@ -35,7 +35,7 @@ MODELS = ROOT / "examples" / "models"
 FROM_ONE = MODELS / "queens_from_one.mzn"
 ONE_DIAGONAL = MODELS / "queens_one_diagonal.mzn"
 TOO_STRICT = MODELS / "queens_too_strict.mzn"
-SHIPPED = ROOT / "cpqueens" / "solvers" / "models" / "queens.mzn"
+SHIPPED = ROOT / "cpqueens" / "solvers" / "minizinc" / "queens.mzn"
 #: An instance with a queen given and squares blocked (14 of the 92 solutions are left).
 GIVEN = {"fixed": {0: 2}, "blocked": [(1, 0), (3, 3)]}
 

@@ -190,7 +190,7 @@ def test_a_place_that_cannot_be_written_is_refused_first(tmp_path):
 
 
 def test_d3_and_its_licence_ship_with_the_package():
-    static = resources.files("cpqueens.trees").joinpath("static")
+    static = resources.files("cpqueens.trees.pictures").joinpath("static")
     licence = static.joinpath("d3.LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("Copyright 2010-") and "Mike Bostock" in licence
     assert "Permission to use, copy, modify, and/or distribute this software" in licence
