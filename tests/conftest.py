@@ -94,14 +94,17 @@ class StrictSkips:
 _DOCTEST_BACKEND = re.compile(r"""backend\s*=\s*["']([a-z_]+)["']""")
 
 
-#: The test files whose every test runs a solver program, drives a browser or starts a
-#: Dask cluster; the fixtures and backends that do so mark the tests using them too.
+#: The test files whose every test runs a solver program, drives a browser, starts a
+#: Dask cluster or takes long; the fixtures and backends that do so mark the tests
+#: using them too.
 MARKED_FILES = {
     "programs": {"test_ace.py", "test_ace_faults.py", "test_minizinc_models.py",
                  "test_flatzinc.py", "test_flatzinc_solvers.py", "test_campaign_model_files.py",
                  "test_solver_listing.py"},
     "browser": {"test_report_browser.py", "test_tree_explorer_browser.py"},
     "dask": {"test_campaigns_dask.py", "test_distributed.py", "test_cluster_errors.py"},
+    # Every documented command run end to end, and numba's kernels compiled from cold.
+    "slow": {"test_docs_commands.py", "test_docs_outputs.py", "test_first_call.py"},
 }  # fmt: skip
 MARKING_FIXTURES = {"browser": "browser", "cluster": "dask"}
 #: The backends that run a program of the system (the JVM, MiniZinc).
