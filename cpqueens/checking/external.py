@@ -173,6 +173,10 @@ class Command:
                 f'{{instance}} names: it needs {{instance}} and instance_format="cnf", got '
                 f"{instance_format!r}"
             )
+        if self.writes_proof:  # refused now, not at the first "no solution"
+            from ..proofs.checker import check_checker
+
+            check_checker("dratify")
         if expect is None:  # a SAT solver prints one model
             expect = "some" if instance_format == "cnf" else "all"
         self.time_limit = None if time_limit is None else check_seconds(time_limit, "time_limit")
