@@ -48,14 +48,15 @@ def to_prove(row: dict[str, Any]) -> bool:
     return row["question"] != "decide" and row["status"] in SOLVED and row["count"] is not None
 
 
-def certify_campaign(store: Store, spec: CampaignSpec) -> int:
-    """Prove the answer of every instance of ``spec`` that a run of it needs proved and
-    that the store holds no certificate of; return how many were made."""
+def certify_campaign(store: Store, spec: CampaignSpec, rows: list[dict[str, Any]]) -> int:
+    """Prove the answer of every instance of ``spec`` that one of its runs (``rows``,
+    as the store reads them) needs proved and that the store holds no certificate of;
+    return how many were made."""
     from ..proofs.asking import certify_answer
 
     question = asked(spec.question)
     kept = store.certificates()
-    needed = {row["instance_hash"] for row in store.rows(spec.name) if to_prove(row)}
+    needed = {row["instance_hash"] for row in rows if to_prove(row)}
     made = 0
     for item in spec.instances:
         if item.key not in needed or (item.key, question) in kept:

@@ -172,9 +172,10 @@ def run_campaign(
                 # the traceback that holds this frame is let go.
                 results.close()
             others = total - done
+        rows = store.rows(spec.name)
         if spec.certify:
-            certify_campaign(store, spec)
-        rows, disputed = judge(store.rows(spec.name))
+            certify_campaign(store, spec, rows)
+        rows, disputed = judge(rows)
         certificates = store.certificates()
         disputed = apply_certificates(rows, disputed, certificates)
     wrong = [

@@ -283,20 +283,23 @@ class Command:
                 return self._run(self.argv(instance.n, str(path), question))
             from ..proofs.given import write_statement
 
-            write_statement(path, instance)  # what the proof is checked against
+            clauses = write_statement(path, instance)  # what the proof is checked against
             proof = path.with_suffix(".drat")
             printed = self._run(self.argv(instance.n, str(path), question, str(proof)))
-            return self._proved(printed, instance.n, path, proof)
+            return self._proved(printed, instance.n, path, proof, clauses)
 
-    def _proved(self, printed: Printed, n: int, formula: Path, proof: Path) -> Printed:
+    def _proved(
+        self, printed: Printed, n: int, formula: Path, proof: Path, clauses: int
+    ) -> Printed:
         """``printed`` with the checker's verdict on the proof of its "no solution"."""
         if read_dimacs_output(printed.stdout, n).status != "unsat":
             return printed  # a model is checked as a board; "unknown" claims nothing
         from ..proofs.given import check_given_proof
 
         certificate = check_given_proof(
-            formula, proof, producer=self.name, seconds_to_prove=printed.elapsed
-        )
+            formula, proof, producer=self.name, formula_clauses=clauses,
+            seconds_to_prove=printed.elapsed,
+        )  # fmt: skip
         return replace(printed, certificate=certificate)
 
     def _run(self, argv: list[str]) -> Printed:

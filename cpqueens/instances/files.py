@@ -77,7 +77,7 @@ extension '.txt'; allowed extensions: .param, .eprime-param, .json, .dzn, .cnf, 
     if reading and suffix == "":
         return "essence"
     fmt = _EXTENSIONS.get(suffix)
-    if fmt is None:  # by_extension's KeyError, said with the extensions allowed
+    if fmt is None:
         allowed = [ext for ext, name in _EXTENSIONS.items() if not reading or name in READABLE]
         raise InvalidInputError(
             f"cannot tell the instance format of {str(path)!r} from its extension "

@@ -7,8 +7,8 @@ name, when it is read) and one row here.
 
 >>> [f.name for f in INSTANCE_FORMATS if f.reader is not None]
 ['essence', 'json', 'dzn', 'xcsp']
->>> by_extension(".xml.gz").name, by_name("param").name
-('xcsp', 'essence')
+>>> by_name("param").name, by_name("xml").extension
+('essence', '.xml')
 """
 
 from __future__ import annotations
@@ -86,14 +86,6 @@ def by_name(name: str) -> InstanceFormat:
         if name == fmt.name or name in fmt.aliases:
             return fmt
     raise KeyError(name)
-
-
-def by_extension(extension: str) -> InstanceFormat:
-    """The format a (lower-case) extension tells; KeyError for none."""
-    for fmt in INSTANCE_FORMATS:
-        if extension in fmt.extensions:
-            return fmt
-    raise KeyError(extension)
 
 
 def format_table() -> str:

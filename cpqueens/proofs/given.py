@@ -8,10 +8,12 @@ what the proof proves is what the statement says: the instance has no solution.
 >>> import tempfile, pathlib
 >>> from cpqueens import Instance
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> write_statement(folder / "q3.cnf", Instance(3))
+>>> clauses = write_statement(folder / "q3.cnf", Instance(3))
+>>> clauses
 34
 >>> _ = (folder / "q3.drat").write_text("")  # a proof that proves nothing
->>> check_given_proof(folder / "q3.cnf", folder / "q3.drat", producer="mine").verdict
+>>> check_given_proof(folder / "q3.cnf", folder / "q3.drat", producer="mine",
+...                   formula_clauses=clauses).verdict
 'refused'
 """
 
@@ -38,6 +40,7 @@ def check_given_proof(
     proof: str | os.PathLike,
     *,
     producer: str,
+    formula_clauses: int,
     seconds_to_prove: float = 0.0,
     checker: str = "dratify",
     engine: str = "auto",
@@ -45,7 +48,8 @@ def check_given_proof(
     memory_mb: int = CHECK_MEMORY_MB,
 ) -> Certificate:
     """The certificate of "no solution" that ``proof`` (DRAT, written by ``producer``
-    in ``seconds_to_prove``) gives of ``formula``: ``proved`` only when the checker
+    in ``seconds_to_prove``) gives of ``formula`` (of ``formula_clauses`` clauses, as
+    :func:`write_statement` said): ``proved`` only when the checker
     says so. A proof that was never written is refused without running the checker;
     a binary one, which dratify does not read, is left unchecked, saying so."""
     check_checker(checker, engine)
@@ -56,7 +60,6 @@ def check_given_proof(
     if checker == "dratify" and _binary(proof):
         return Certificate("unsatisfiable", 0, producer, checker, "checker failed",
                            words=BINARY, proof_bytes=proof.stat().st_size)  # fmt: skip
-    clauses = _clauses(Path(formula))
     verdict = check(Path(formula), proof, checker=checker, engine=engine, seconds=seconds,
                     memory_mb=memory_mb)  # fmt: skip
     return Certificate(
@@ -67,7 +70,7 @@ def check_given_proof(
         verdict=verdict.verdict,
         words=verdict.words,
         proof_bytes=proof.stat().st_size,
-        formula_clauses=clauses,
+        formula_clauses=formula_clauses,
         seconds_to_prove=seconds_to_prove,
         seconds_to_check=verdict.seconds,
     )
@@ -87,12 +90,3 @@ def _binary(proof: Path) -> bool:
     with open(proof, "rb") as handle:
         head = handle.read(10)
     return any(byte not in _TEXT for byte in head)
-
-
-def _clauses(formula: Path) -> int:
-    """The clauses the formula's ``p cnf`` line says it holds (0 when it has none)."""
-    with open(formula, encoding="ascii", errors="replace") as lines:
-        for line in lines:
-            if line.startswith("p cnf "):
-                return int(line.split()[3])
-    return 0
