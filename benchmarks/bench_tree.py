@@ -117,7 +117,7 @@ def child(phase: str, n: int, rejected: bool, export: bool, file: str, traced: b
     import networkx  # noqa: F401  (loaded before the baseline is taken)
 
     import cpqueens
-    from cpqueens.trees.size import estimate_tree_size
+    from cpqueens.trees.explicit.size import estimate_tree_size
 
     small = cpqueens.decision_tree(4)  # every module a build needs, loaded
     figures: dict = {}

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import SandboxError
 from ..programs.process_trees import kill_tree, tree_usage
+from ..programs.running import end_program, start_program
 from .warm_process import receive, send
 
 #: The seconds a run may take past its time limit before it is killed.
@@ -67,15 +68,14 @@ class Sandbox:
     """
 
     def __init__(self, warm: list[dict[str, Any]]):
-        self.process = subprocess.Popen(
+        # Through the reaper like every program: should this process die, even by
+        # SIGKILL, the warm process and its runs die with it.
+        self.process = start_program(
             [sys.executable, "-m", "cpqueens.campaigns.warm_process"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
             env=_child_environment(),
-            # Unbuffered: a reply must not wait in a Python buffer while select()
-            # watches the pipe for it.
-            bufsize=0,
+            piped_input=True,
+            buffered=False,
+            keep_stderr=False,
         )
         self.current: int | None = None
         send(self.process.stdin, {"warm": warm})
@@ -89,11 +89,9 @@ class Sandbox:
         self.kill_current()
         with contextlib.suppress(OSError):
             self.process.stdin.close()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)  # a warm process ends when its input does
+        end_program(self.process)
 
     def kill_current(self) -> None:
         pid = self.current

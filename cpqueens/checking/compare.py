@@ -33,7 +33,15 @@ from ..result import Result
 from ..solvers import REGISTRY
 from .cases import Case, cases_of, describe
 from .external import Command, check_reading
-from .output_judge import judge_output
+from .judging.output_judge import judge_output
+from .judging.run_judge import (
+    Runner,
+    compare_row,
+    decision_row,
+    function_runner,
+    stopped_by_time_limit,
+)
+from .judging.verdicts import CrossCheckReport
 from .references import (
     backend_decider,
     backend_solutions,
@@ -42,14 +50,6 @@ from .references import (
     tree_solutions_of,
 )
 from .row import CrossCheckRow
-from .run_judge import (
-    Runner,
-    compare_row,
-    decision_row,
-    function_runner,
-    stopped_by_time_limit,
-)
-from .verdicts import CrossCheckReport
 
 __all__ = ["check_output", "crosscheck"]
 
@@ -116,7 +116,7 @@ def crosscheck(
         search too long; see :func:`check_enumerable`). ``"decide"``: the decision
         (satisfiable, unsatisfiable, unknown) against the reference's, every board
         shown checked against the instance and any count stated held to them
-        (:mod:`cpqueens.checking.decision`); no solution set is listed. None (the
+        (:mod:`cpqueens.checking.judging.decision`); no solution set is listed. None (the
         default): every solution of a board size, the decision of an instance.
 
     Returns

@@ -10,7 +10,7 @@ message, which a cross-check turns into a row, never a traceback.
 
 Here lives what a program is: its command line, its limits, how its output is read.
 How it is run and measured is :mod:`cpqueens.programs.running`; how its output is judged,
-:mod:`.output_judge`.
+:mod:`.judging.output_judge`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Any program that reads a FlatZinc file and answers as the FlatZinc standard says
 (Gecode's ``fzn-gecode``, ``fzn-chuffed``, OR-Tools' ``fzn-cp-sat``...) is one
 :class:`FlatZincSolver`: each instance, a plain board size too, is written as a
-``.fzn`` file (:mod:`cpqueens.instances.flatzinc`), the solver is run on it with the
+``.fzn`` file (:mod:`cpqueens.instances.formats.flatzinc`), the solver is run on it with the
 standard flags of the question asked (:mod:`.flatzinc_flags`: ``-a`` for every
 solution, ``-t`` for a time limit) and what it prints is read by
 :func:`cpqueens.read_flatzinc_output`. It is a :class:`cpqueens.Command`, so it goes

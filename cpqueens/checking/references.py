@@ -23,9 +23,9 @@ from ..instances import Instance
 from ..outputs.answers import BadOutput
 from ..solvers import listing_backends
 from .cases import Case, as_board, describe, solves
-from .decision import Decision, reference_decision
 from .external import Command
-from .run_judge import Runner, answer_of, decision_by
+from .judging.decision import Decision, reference_decision
+from .judging.run_judge import Runner, answer_of, decision_by
 
 #: The most search nodes the reference may need to list every solution of an
 #: instance (its backtracking tree, estimated), beyond the decision tree's own guard.
@@ -36,7 +36,7 @@ DECIDE_INSTEAD = "compare the decision instead (question='decide', the default f
 
 def tree_solutions_of(case: Case) -> set[Solution]:
     """The solutions of ``case`` read off its decision tree."""
-    from ..trees.build import decision_tree, tree_solutions
+    from ..trees.explicit.build import decision_tree, tree_solutions
 
     return tree_solutions(decision_tree(case.instance))
 
@@ -77,7 +77,7 @@ def tree_decider(solutions_of: Callable[[Case], set[Solution]]) -> Callable[[Cas
 
 def backend_decider(label: str, run: Runner | Command) -> Callable[[Case], Decision]:
     """A backend's, function's or program's decision of a case as the reference, its
-    witness checked (:func:`~cpqueens.checking.decision.reference_decision`)."""
+    witness checked (:func:`~cpqueens.checking.judging.decision.reference_decision`)."""
 
     def decide(case: Case) -> Decision:
         try:
@@ -125,9 +125,9 @@ def check_tree_reference(board: Instance) -> None:
     InvalidInputError
         For ``n`` beyond the largest tree (1,000).
     TreeTooLargeError
-        For a tree of more than :data:`~cpqueens.trees.size.DEFAULT_MAX_NODES` nodes.
+        For a tree of more than :data:`~cpqueens.trees.explicit.size.DEFAULT_MAX_NODES` nodes.
     """
-    from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N
+    from ..trees.explicit.size import DEFAULT_MAX_NODES, MAX_TREE_N
 
     n = board.n
     instead = _backend_instead(n)
@@ -159,7 +159,7 @@ def check_enumerable(instance: Instance, reference: Any, instead: str = DECIDE_I
     InvalidInputError
         Saying how far the reference would search, and ``instead``.
     """
-    from ..trees.size import DEFAULT_MAX_NODES, MAX_TREE_N
+    from ..trees.explicit.size import DEFAULT_MAX_NODES, MAX_TREE_N
 
     budget = DEFAULT_MAX_NODES if reference == "tree" else MAX_ENUMERATION_NODES
     nodes, _ = enumeration_nodes(instance, budget)
@@ -176,8 +176,8 @@ def enumeration_nodes(instance: Instance, budget: int) -> tuple[int | None, bool
     """The estimated nodes of the backtracking tree of ``instance`` (at least
     ``budget`` when it is surely larger), and whether that is only a bound from
     below; None for a board too large for a tree at all."""
-    from ..trees.nodes import blocked_rows
-    from ..trees.size import MAX_TREE_N, estimate_tree_size
+    from ..trees.explicit.nodes import blocked_rows
+    from ..trees.explicit.size import MAX_TREE_N, estimate_tree_size
 
     if instance.n > MAX_TREE_N:
         return None, False

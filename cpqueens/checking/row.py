@@ -1,8 +1,9 @@
 """A cross-check's verdict on one backend and one case: a :class:`CrossCheckRow`, and
 each faulty board it holds as a :class:`Fault` (with where a program printed it).
 
-The rows are plain frozen data; :mod:`.faults` sorts boards into them, :mod:`.wording`
-says them in words and :mod:`.verdicts` gathers them into the report.
+The rows are plain frozen data; :mod:`.judging.faults` sorts boards into them,
+:mod:`.judging.row_text` says them in words and :mod:`.judging.verdicts` gathers them
+into the report.
 
 >>> row = CrossCheckRow(n=4, backend="mine", count=2, reference_count=2, agrees=True,
 ...     missing=(), extra=(), invalid=(), duplicated=(), missing_count=0, extra_count=0,
@@ -121,7 +122,7 @@ class CrossCheckRow:
     #: A guess at what went wrong, e.g. that every board is a solution shifted by one.
     hint: str | None = None
     #: For a decision (``compared="decision"``): the answer, ``"sat"``, ``"unsat"`` or
-    #: ``"unknown"``, and the reference's (see :mod:`cpqueens.checking.decision`).
+    #: ``"unknown"``, and the reference's (see :mod:`cpqueens.checking.judging.decision`).
     answer: str | None = None
     reference_answer: str | None = None
     #: The checker's verdict, in words, on the DRAT proof a program wrote of its "no

@@ -39,7 +39,7 @@ from .proving import certificate_lines, certified_cases, certify_option
 from .resolving import backend_choice, program_environment
 
 if TYPE_CHECKING:
-    from ..checking.verdicts import CrossCheckReport
+    from ..checking.judging.verdicts import CrossCheckReport
 
 
 @click.command()

@@ -19,7 +19,7 @@ import click
 from ..disk.writing import check_target
 from ..instances import FORMATS, Instance, format_instance, write_instance
 from ..instances.files import format_of
-from ..instances.formats import format_table
+from ..instances.formats.records import format_table
 from ._common import BadInput, Group, finished, quiet_option, say
 
 #: ``generate``'s help: what it makes, examples, and the formats (from their table).

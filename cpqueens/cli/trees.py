@@ -215,7 +215,7 @@ def _build(problem: Any, settings: dict[str, Any], max_nodes: int | None, compac
             if max_nodes is not None:
                 limits["max_bytes"] = max_nodes * node_bytes(problem.n, settings["propagation"])
             return compact_tree(problem, **settings, **limits)
-        from ..trees.build import decision_tree
+        from ..trees.explicit.build import decision_tree
 
         limits = {} if max_nodes is None else {"max_nodes": max_nodes}
         return decision_tree(problem, **settings, **limits)
@@ -262,17 +262,18 @@ def _write(built: Any, target: Any, style: str, solutions_only: bool, hide_faile
 
 
 def _graph_figures(graph: Any) -> Any:
-    from ..trees.summary import tree_summary
+    from ..trees.explicit.summary import tree_summary
 
     return tree_summary(graph)
 
 
 def _figures(tree: Any) -> Any:
-    """The figures of :func:`~cpqueens.trees.summary.tree_summary`, read off a compact tree."""
+    """The figures of :func:`~cpqueens.trees.explicit.summary.tree_summary`, read off a
+    compact tree."""
     import numpy as np
 
     from ..trees.compact.tree import FAILURE, REJECTED, SOLUTION
-    from ..trees.summary import TreeSummary
+    from ..trees.explicit.summary import TreeSummary
 
     counts = np.bincount(tree.status[1:], minlength=6)
     nodes = len(tree.status)

@@ -63,7 +63,7 @@ def verify(
     1 when it does not, 4 when it cannot be read (no answer to judge).
     """
     from ..checking.compare import MAX_OUTPUT_FILE, check_output
-    from ..checking.verdicts import CrossCheckReport
+    from ..checking.judging.verdicts import CrossCheckReport
     from ..disk.reading import read_bytes
     from ..reporting.tables import verify_lines
 

@@ -31,7 +31,7 @@ counted as pruned, and a row whose every square is blocked is an empty domain at
 the root, a wipe-out there under forward checking and arc consistency.
 
 The ``propagate`` backend (:mod:`cpqueens.solvers.propagate`) searches with it and
-:mod:`cpqueens.trees.propagated` draws the same search as a tree; this module
+:mod:`cpqueens.trees.explicit.propagated` draws the same search as a tree; this module
 knows neither.
 """
 

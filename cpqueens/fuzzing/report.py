@@ -9,7 +9,7 @@ from typing import Any
 
 from ..display.terminal import printable
 from ..instances import Instance
-from ..instances.jsonfile import json_record, parse_json
+from ..instances.formats.jsonfile import json_record, parse_json
 
 
 @dataclass(frozen=True)

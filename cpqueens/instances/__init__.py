@@ -4,21 +4,13 @@ generators of hard ones and the reduction from Excluded Diagonals to completion.
 
 Every layer may read an instance; an instance knows no solver.
 
-Map: ``instance`` (``Instance`` and the door ``as_instance``), ``formats`` (one record per
-format, from which every list of formats is made), ``files`` (reading and writing, the
-format told by the file's extension), ``bundles`` (every instance file of a folder or an
-archive), ``_text`` (what the text readers share: errors naming file and line, a
-tokenizer), ``essence`` (Essence' parameter files), ``jsonfile`` (JSON instance files, as
-the PyCSP3 models read them), ``dzn`` (MiniZinc data files), ``diagonals`` (Excluded
-Diagonals files, CSPLib problem 79), ``xcsp`` (XCSP3 files, read by understanding each
-constraint), ``xcsp_expressions`` (XCSP3's functional expressions as linear forms over
-the rows), ``xcsp_rules`` (the rules of n-queens recognised in those constraints),
-``xcsp_elements`` (the variables, lists and tables below the constraints, each element
-checked), ``compressed`` (``.lzma``, ``.xz`` and ``.gz`` files decompressed within a
-bound), ``cnf`` (the instance as a SAT formula, clauses or DIMACS text, written only),
-``xc`` (Knuth's exact-cover input, written only), ``flatzinc`` (FlatZinc, written only),
-``generators`` (seeded generators of blocked, completion and Excluded Diagonals
-instances), ``reduction`` (Gent et al.'s reduction of Excluded Diagonals to completion).
+Map: ``instance`` (``Instance`` and the door ``as_instance``), ``formats`` (one module a
+file format, and one record each from which every list of formats is made), ``files``
+(reading and writing, the format told by the file's extension), ``bundles`` (every
+instance file of a folder or an archive), ``compressed`` (``.lzma``, ``.xz`` and ``.gz``
+files decompressed within a bound), ``generators`` (seeded generators of blocked,
+completion and Excluded Diagonals instances), ``reduction`` (Gent et al.'s reduction of
+Excluded Diagonals to completion).
 """
 
 from .bundles import InstanceFiles, read_instances

@@ -41,11 +41,11 @@ from typing import Any
 from ..disk.reading import MEGABYTE, decode, read_bytes
 from ..disk.writing import check_path, write_atomic
 from ..errors import InvalidInputError, InvalidTypeError
-from ._text import located
 from .compressed import compress, compression_of, decompress
-from .diagonals import looks_like_diagonals, parse_diagonals
-from .essence import looks_like_essence
-from .formats import INSTANCE_FORMATS, InstanceFormat, by_name
+from .formats.diagonals import looks_like_diagonals, parse_diagonals
+from .formats.essence import looks_like_essence
+from .formats.records import INSTANCE_FORMATS, InstanceFormat, by_name
+from .formats.text import located
 from .instance import Instance
 
 #: Every format, and the extension a file of it is written with.

@@ -362,3 +362,17 @@ class FreeRows(Sequence[None]):
 
     def __repr__(self) -> str:
         return f"FreeRows({self._n})"
+
+
+def describe(instance: Instance) -> str:
+    """A few words on an instance, for the comment at the top of a file it is written to.
+
+    >>> from cpqueens import Instance
+    >>> describe(Instance(5, blocked=[(0, 0)]))
+    '5-queens: 1 blocked square, 0 given queens'
+    """
+    blocked, fixed = len(instance.blocked), len(instance.fixed)
+    return (
+        f"{instance.n}-queens: {blocked} blocked square{'' if blocked == 1 else 's'}, "
+        f"{fixed} given queen{'' if fixed == 1 else 's'}"
+    )

@@ -1,7 +1,7 @@
 """Reading what a SAT solver prints, in the SAT competitions' conventions.
 
 A solver run on the DIMACS CNF file cpqueens wrote (square ``(r, c)`` is variable
-``r * n + c + 1``; see :mod:`cpqueens.instances.cnf`) prints:
+``r * n + c + 1``; see :mod:`cpqueens.instances.formats.cnf`) prints:
 
 * ``s SATISFIABLE``, ``s UNSATISFIABLE`` or ``s UNKNOWN``;
 * ``v`` lines: the model, one literal a variable (``-5`` false, ``5`` true), over one

@@ -84,9 +84,7 @@ class Printed:
     @property
     def unstarted(self) -> str | None:
         """Why the program could not be started (the reaper's line), or None."""
-        if self.returncode == CANNOT_START and self.stderr.startswith(MARK):
-            return self.stderr[len(MARK) :].strip()
-        return None
+        return unstarted(self.returncode, self.stderr)
 
 
 def run_program(
@@ -111,7 +109,7 @@ def run_program(
         When the operating system refuses to start it.
     """
     start = time.perf_counter()
-    process = _start(list(argv), cwd, env)
+    process = start_program(argv, cwd=cwd, env=env)
     deadline = None if timeout is None else start + timeout
     out, err, in_time = _collect(process, deadline, max_output)
     return Printed(
@@ -164,15 +162,41 @@ def start_directly() -> None:
     _DIRECT = True
 
 
-def _start(argv: list[str], cwd: str | None, env: Mapping[str, str] | None) -> subprocess.Popen:
-    """Start the program through the reaper script, or say in one line why it cannot be."""
+def start_program(
+    argv: Sequence[str],
+    *,
+    cwd: str | None = None,
+    env: Mapping[str, str] | None = None,
+    piped_input: bool = False,
+    buffered: bool = True,
+    keep_stderr: bool = True,
+) -> subprocess.Popen:
+    """Start ``argv`` the one way every program is started: through the reaper script
+    (:mod:`.reaper`: the program and whatever it starts are ended with it, and when
+    this process dies), in a session of its own (away from the terminal's Ctrl-C: the
+    caller stops it), no shell, its output and error on pipes (its error dropped
+    unless ``keep_stderr``), an empty standard input unless ``piped_input``; or say
+    in one line why it cannot be started. End it with :func:`end_program`.
+
+    >>> import sys
+    >>> program = start_program([sys.executable, "-c", "print(6)"])
+    >>> program.stdout.read(), program.wait()
+    (b'6\\n', 0)
+    >>> end_program(program)
+    """
+    argv = list(argv)
     check_program(argv[0], cwd, env)
+    stdin = subprocess.PIPE if piped_input else subprocess.DEVNULL
+    stderr = subprocess.PIPE if keep_stderr else subprocess.DEVNULL
+    # Unbuffered on request: a reply must not wait in a Python buffer while select()
+    # watches the pipe for it.
+    bufsize = -1 if buffered else 0
     if _DIRECT:
         try:
-            return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, cwd=cwd,
+            return subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE,
+                                    stderr=stderr, cwd=cwd,
                                     env=None if env is None else dict(env),
-                                    start_new_session=True)  # fmt: skip
+                                    start_new_session=True, bufsize=bufsize)  # fmt: skip
         except OSError as error:
             reason = error.strerror or str(error)
             raise CommandFailedError(f"cannot run {argv[0]!r}: {reason}") from None
@@ -181,15 +205,28 @@ def _start(argv: list[str], cwd: str | None, env: Mapping[str, str] | None) -> s
     try:
         return subprocess.Popen(
             [sys.executable, "-S", "-E", "-c", _START_REAPER, ctype, *argv],
-            stdin=subprocess.DEVNULL,  # a program waiting for a key goes on at once
+            stdin=stdin,  # a program waiting for a key goes on at once
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=stderr,
             cwd=cwd,
             env=None if env is None else dict(env),
             start_new_session=True,  # away from the terminal's Ctrl-C: we stop it
+            bufsize=bufsize,
         )
     except OSError as error:
         raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
+
+
+def unstarted(returncode: int | None, stderr: str) -> str | None:
+    """Why a program started by :func:`start_program` could not run (the reaper's
+    line), or None.
+
+    >>> unstarted(127, "cpqueens-run: cannot run 'x': Exec format error")
+    "cannot run 'x': Exec format error"
+    """
+    if returncode == CANNOT_START and stderr.startswith(MARK):
+        return stderr[len(MARK) :].strip()
+    return None
 
 
 def check_program(program: str, cwd: str | None, env: Mapping[str, str] | None = None) -> None:
@@ -316,6 +353,12 @@ def _wait(
 
 def _remaining(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def end_program(process: subprocess.Popen) -> None:
+    """Stop a program started by :func:`start_program` and everything it started,
+    then collect it (nothing is left running or unreaped)."""
+    _end(process)
 
 
 def _end(process: subprocess.Popen, drains: Sequence[_Drain] = ()) -> None:

@@ -1,6 +1,6 @@
 """The trusted statement: the instance's CNF, and the blocking clauses of a count.
 
-It is the formula :func:`cpqueens.instances.cnf.dimacs` writes with the pairwise
+It is the formula :func:`cpqueens.instances.formats.cnf.dimacs` writes with the pairwise
 at-most-one encoding (what ``write_instance(..., "x.cnf")`` writes with
 ``encoding="pairwise"``): square ``(r, c)`` is variable ``r * n + c + 1``; every row
 and every column at least one queen, every pair of squares sharing a row, a column
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from ..instances import Instance
-from ..instances.cnf import blocked_clauses, board_formula, square
+from ..instances.formats.cnf import blocked_clauses, board_formula, square
 
 #: The at-most-one encoding of the statement: no auxiliary variable, so unit
 #: propagation on it is forward checking, and a model is a board.

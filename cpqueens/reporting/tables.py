@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..checking.faults import why_invalid
+from ..checking.judging.faults import why_invalid
+from ..checking.judging.row_text import EXAMPLE_KINDS, decision_details, note_lines
 from ..checking.row import EXAMPLES
-from ..checking.row_text import EXAMPLE_KINDS, decision_details, note_lines
 from ..display.cells import markdown_text
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable

@@ -2,11 +2,9 @@
 writing and reading it (GraphML, GEXF, JSON, DOT, CP-Profiler's database), drawing it,
 comparing two and summing it up; and the same tree kept compact, as flat arrays.
 
-Map: ``nodes`` (what a node is, the one walk that grows a tree), ``plain`` and
-``propagated`` (how each tree grows: blind backtracking, and search under propagation),
-``bounds`` and ``size`` (its size bounded and estimated before it is built), ``cost``
-(what a tree with propagation costs in memory and time), ``build`` (the front,
-:func:`decision_tree`), ``summary`` (figures read off a built tree), ``status`` (a node's
+Map: ``explicit`` (the tree as a networkx graph: its nodes, how it grows blind or under
+propagation, its size and cost priced before it is built, the front
+:func:`decision_tree`, figures read off it), ``status`` (a node's
 status in CP-Profiler's codes), ``compare`` (two trees of one board side by side: where
 they agree, where one pruned), ``preorder`` (a tree given by its parents, put in order),
 ``agreement`` (two trees of one search checked to be the same, and where they part),
@@ -15,10 +13,10 @@ read back strictly, every attribute kept), ``pictures`` (trees drawn node by nod
 arrays when too large for that, or explored in a browser).
 """
 
-from .build import decision_tree, tree_solutions
 from .compact.build import compact_tree
 from .compact.tree import CompactTree
 from .compare import compare_trees
+from .explicit.build import decision_tree, tree_solutions
 from .files.readwrite import export_tree, read_tree
 from .pictures.drawing import draw_tree
 

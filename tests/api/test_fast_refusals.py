@@ -15,9 +15,9 @@ from cpqueens.cli.ranges import largest_board, parse_sizes
 from cpqueens.reporting.bench import runs as bench
 from cpqueens.reporting.profile import profiles as profile
 from cpqueens.solvers import REGISTRY, Problem
-from cpqueens.trees import build
-from cpqueens.trees.bounds import size_bounds
-from cpqueens.trees.size import DEFAULT_MAX_NODES, estimate_tree_size
+from cpqueens.trees.explicit import build
+from cpqueens.trees.explicit.bounds import size_bounds
+from cpqueens.trees.explicit.size import DEFAULT_MAX_NODES, estimate_tree_size
 
 #: A refusal must come within this many seconds, as on a free core: the machine running
 #: the tests is shared, and timed() and refused() divide out how busy it is (timing.py).

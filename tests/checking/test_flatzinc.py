@@ -16,7 +16,7 @@ import cpqueens
 from cpqueens import Instance, InvalidInputError, random_blocked, random_completion
 from cpqueens.cli import cli
 from cpqueens.instances import format_instance
-from cpqueens.instances.flatzinc import MAX_FZN_CONSTRAINTS, flatzinc_constraints
+from cpqueens.instances.formats.flatzinc import MAX_FZN_CONSTRAINTS, flatzinc_constraints
 from cpqueens.outputs.answers import BadOutput, read_answer
 
 #: Plain, blocked and completion instances, satisfiable and not (the counts, from

@@ -337,7 +337,7 @@ def test_xc_file_structure_and_its_exact_covers(instance):
 
 
 def test_xc_refuses_item_names_longer_than_eight_characters():
-    from cpqueens.instances.xc import MAX_XC_N
+    from cpqueens.instances.formats.xc import MAX_XC_N
 
     with pytest.raises(InvalidInputError, match="eight"):
         format_instance(Instance(MAX_XC_N + 1), "xc")

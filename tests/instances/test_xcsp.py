@@ -24,7 +24,7 @@ import cpqueens
 from cpqueens import Instance, InvalidInputError
 from cpqueens.cli import cli
 from cpqueens.instances import format_instance, parse_instance
-from cpqueens.instances.xcsp import parse_xcsp
+from cpqueens.instances.formats.xcsp.document import parse_xcsp
 from cpqueens.outputs.answers import read_answer
 
 DATA = pathlib.Path(__file__).parents[1] / "data" / "xcsp"

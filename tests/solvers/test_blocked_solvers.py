@@ -4,7 +4,7 @@ Every backend here is checked against a brute force of its own (every permutatio
 filtered by the attack rule, the given queens and the blocked squares) on seeded
 random small instances, in each of its ways to search; then the instances without a
 solution, ``limit=1``, the MiniZinc model run from the command line on a data file,
-and :func:`cpqueens.instances.cnf.dimacs` solved by pysat and read back.
+and :func:`cpqueens.instances.formats.cnf.dimacs` solved by pysat and read back.
 """
 
 import functools
@@ -20,7 +20,7 @@ from backend_sets import params, usable
 
 import cpqueens
 from cpqueens import Instance
-from cpqueens.instances import cnf
+from cpqueens.instances.formats import cnf
 from cpqueens.solvers import REGISTRY
 from cpqueens.solvers.minizinc import backend as minizinc_backend
 
@@ -348,6 +348,6 @@ def test_dimacs_refuses_what_is_no_clause_encoding_or_no_instance():
 
 
 def test_the_cnf_module_imports_no_solver_package():
-    code = "import sys, cpqueens.instances.cnf; print('pysat' in sys.modules)"
+    code = "import sys, cpqueens.instances.formats.cnf; print('pysat' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

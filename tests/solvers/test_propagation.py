@@ -5,8 +5,8 @@ import search_reference
 from reference import brute_force
 
 import cpqueens
-from cpqueens.trees.build import NODE_ATTRIBUTES
-from cpqueens.trees.size import estimate_tree_size
+from cpqueens.trees.explicit.build import NODE_ATTRIBUTES
+from cpqueens.trees.explicit.size import estimate_tree_size
 
 COMBINATIONS = [
     ("none", "row"),

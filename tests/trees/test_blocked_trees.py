@@ -14,11 +14,11 @@ from reference import brute_force
 from search_reference import arc_rounds, attacked, lowest_empty, removed
 
 import cpqueens
-from cpqueens.trees.bounds import size_bounds
-from cpqueens.trees.nodes import blocked_rows
+from cpqueens.trees.explicit.bounds import size_bounds
+from cpqueens.trees.explicit.nodes import blocked_rows
+from cpqueens.trees.explicit.size import estimate_tree_size
+from cpqueens.trees.explicit.summary import tree_summary
 from cpqueens.trees.pictures.drawing import _title
-from cpqueens.trees.size import estimate_tree_size
-from cpqueens.trees.summary import tree_summary
 
 COMBINATIONS = [
     ("none", "row"),

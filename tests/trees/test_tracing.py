@@ -13,12 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 import cpqueens
-from cpqueens.checking.faults import sort_faults
+from cpqueens.checking.judging.faults import sort_faults
+from cpqueens.checking.judging.verdicts import CrossCheckReport
 from cpqueens.checking.row import CrossCheckRow
-from cpqueens.checking.verdicts import CrossCheckReport
 from cpqueens.cli import checking as checking_cli
 from cpqueens.cli import cli
-from cpqueens.trees.summary import tree_summary
+from cpqueens.trees.explicit.summary import tree_summary
 
 ONE_BASED = """\
 import sys

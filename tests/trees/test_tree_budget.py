@@ -21,12 +21,12 @@ from timing import Stopwatch
 
 import cpqueens
 from cpqueens.cli import cli
-from cpqueens.trees import build
-from cpqueens.trees import cost as price
-from cpqueens.trees.cost import TREE_BYTES, TREE_SECONDS, Budget, tree_price
-from cpqueens.trees.plain import PlainSearch
-from cpqueens.trees.propagated import PropagatedSearch
-from cpqueens.trees.size import DEFAULT_MAX_NODES, estimate
+from cpqueens.trees.explicit import build
+from cpqueens.trees.explicit import cost as price
+from cpqueens.trees.explicit.cost import TREE_BYTES, TREE_SECONDS, Budget, tree_price
+from cpqueens.trees.explicit.plain import PlainSearch
+from cpqueens.trees.explicit.propagated import PropagatedSearch
+from cpqueens.trees.explicit.size import DEFAULT_MAX_NODES, estimate
 
 #: The call of the issue: between 921,601 and 980,201 nodes of about 2.5 kB each.
 ISSUE = {"max_depth": 3, "propagation": "arc", "order": "first-fail"}

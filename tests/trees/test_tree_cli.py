@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import cpqueens
 from cpqueens.cli import cli
 from cpqueens.cli import trees as tree_command
-from cpqueens.trees.summary import tree_summary
+from cpqueens.trees.explicit.summary import tree_summary
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -40,7 +40,7 @@ def test_pictures_build_no_networkx_tree_they_cannot_draw(tmp_path, monkeypatch)
     def refuse(*args, **kwargs):
         raise AssertionError("a networkx tree was built")
 
-    monkeypatch.setattr("cpqueens.trees.build.decision_tree", refuse)
+    monkeypatch.setattr("cpqueens.trees.explicit.build.decision_tree", refuse)
     for args in (["-o", str(tmp_path / "t.png"), "--style", "pixel"], []):
         result = run("12", *args)
         assert result.exit_code == 0, result.output

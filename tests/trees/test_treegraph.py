@@ -13,10 +13,10 @@ from reference import brute_force
 import cpqueens
 from cpqueens.board import attacking_pairs
 from cpqueens.solvers import REGISTRY
+from cpqueens.trees.explicit.size import estimate_tree_size
+from cpqueens.trees.explicit.summary import TreeSummary, tree_summary
 from cpqueens.trees.files.readwrite import FORMATS
 from cpqueens.trees.pictures.layout import tidy_layout
-from cpqueens.trees.size import estimate_tree_size
-from cpqueens.trees.summary import TreeSummary, tree_summary
 
 
 def _reports_effort(name):
@@ -350,16 +350,16 @@ def test_solutions_only_keeps_exactly_the_paths():
 
 def test_module_names_do_not_shadow_functions():
     import cpqueens.checking.compare
-    import cpqueens.trees.build
+    import cpqueens.trees.explicit.build
 
-    assert cpqueens.trees.build.decision_tree is cpqueens.decision_tree
+    assert cpqueens.trees.explicit.build.decision_tree is cpqueens.decision_tree
     assert cpqueens.checking.compare.crosscheck is cpqueens.crosscheck
 
 
 def test_default_limit_admits_n12_and_refuses_n13():
     # n=12 (856,190 graph nodes) is built by benchmarks/bench_tree.py; here only the
     # guard's decision is checked, without allocating the tree.
-    from cpqueens.trees.build import DEFAULT_MAX_NODES
+    from cpqueens.trees.explicit.build import DEFAULT_MAX_NODES
 
     n12 = estimate_tree_size(12, (None,) * 12)
     assert abs(n12.graph_nodes - 856_190) < 0.05 * 856_190 < DEFAULT_MAX_NODES - n12.graph_nodes

@@ -25,7 +25,7 @@ from ...api import solve
 from ...campaigns.summary import summarize
 from ...checking.compare import crosscheck
 from ...checking.row import CrossCheckRow
-from ...trees.build import decision_tree
+from ...trees.explicit.build import decision_tree
 from ...trees.pictures.drawing import draw_tree
 from ..bench.plot import bench_figure
 from ..bench.runs import Timing, run_bench

@@ -1,7 +1,7 @@
 """ACE, the reference solver of the XCSP competitions, run on the XCSP3 file cpqueens writes.
 
 The instance (its given queens and blocked squares included) is written with
-:func:`cpqueens.instances.xcsp.format_xcsp` into a private temporary folder, and
+:func:`cpqueens.instances.formats.xcsp.document.format_xcsp` into a private temporary folder, and
 the jar is run directly, ``java -jar ACE-<version>.jar instance.xml -s=... -xe
 -xc=false -npc -v=-1 [-t=...]``, as a process of its own
 (:mod:`.ace_process`), never through pycsp3's solve helper, which leaves the JVM
@@ -43,6 +43,7 @@ from typing import Any
 
 from ...board import Solution
 from ...errors import BackendUnavailableError, SolverError
+from ...programs.lines import LineProcess
 from ...programs.process_trees import exit_words
 from ..base import Backend
 from ..guards import check_solution
@@ -50,7 +51,6 @@ from ..problem import Problem
 from ..run import SearchRun
 from .model import DEFAULT_OUTPUT, check_model_options, compile_model
 from .output import AceOutputError, AceReader
-from .process import LineProcess
 from .runtime import INSTALL_JAVA, PACKAGE, ace_jar, jar_version, missing_piece, require_ace
 from .startup import ClassArchive
 
@@ -116,7 +116,7 @@ class AceBackend(Backend):
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         from ...instances import Instance
-        from ...instances.xcsp import format_xcsp
+        from ...instances.formats.xcsp.document import format_xcsp
 
         java, jar = require_ace(self.requires or PACKAGE)
         remaining = run.remaining()

@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InvalidInputError, SolverError
+from ...programs.lines import LineProcess
 from ...programs.process_trees import exit_words
 from ..problem import Problem
-from .process import LineProcess
 
 BASES = (0, 1)
 DEFAULT_OUTPUT = "q"

@@ -33,13 +33,12 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import InvalidInputError, SolverError
-from ...programs.process_trees import kill_tree
+from ...errors import CommandFailedError, InvalidInputError, SolverError
+from ...programs.running import run_program
 from ..problem import Problem
 
 #: The data cpqueens hands a model: name -> (MiniZinc type, number of dimensions).
@@ -54,6 +53,8 @@ BASES = (0, 1)
 DEFAULT_OUTPUT = "q"
 #: Seconds MiniZinc may take to read a model's interface before it is killed.
 READ_SECONDS = 30.0
+#: The most MiniZinc may print of a model's interface (bytes).
+INTERFACE_BYTES = 4 * 2**20
 _DECLARED = {0: "int", 1: "array[int] of int", 2: "array[int, int] of int"}
 
 
@@ -238,29 +239,21 @@ def _interface(path: str, mtime: int, size: int, solver: str) -> ModelInterface:
     """``minizinc --model-interface-only`` on one version of a model (mtime and size)."""
     executable = shutil.which("minizinc") or "minizinc"
     command = [executable, "--solver", solver, "--model-interface-only", path]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,  # its own group: killed whole if it hangs
-    )
     try:
-        out, err = process.communicate(timeout=READ_SECONDS)
-    except subprocess.TimeoutExpired:
-        kill_tree(process.pid)
-        process.communicate()
+        printed = run_program(command, timeout=READ_SECONDS, max_output=INTERFACE_BYTES)
+    except CommandFailedError as error:
+        raise SolverError(f"cannot read the model {Path(path).name}: {error}") from None
+    if printed.timed_out:
         raise InvalidInputError(
             f"MiniZinc took more than {READ_SECONDS:g} s to read the model {Path(path).name}"
-        ) from None
-    except BaseException:  # Ctrl-C: the reader is in a session of its own, so kill it here
-        kill_tree(process.pid)
-        process.wait()
-        raise
-    if process.returncode != 0:
-        error = first_error(err.decode(errors="replace"), Path(path))
+        )
+    if printed.overflowed:
+        raise SolverError(f"MiniZinc printed more than {INTERFACE_BYTES:,} bytes of interface")
+    if printed.returncode != 0:
+        error = first_error(printed.stderr, Path(path))
         raise InvalidInputError(f"MiniZinc model {Path(path).name} does not compile: {error}")
-    found = _interface_object(out.decode(errors="replace"))
+    out = printed.stdout
+    found = _interface_object(out)
     if found is None:
         raise SolverError(f"MiniZinc printed no interface for the model {Path(path).name}")
     return ModelInterface(

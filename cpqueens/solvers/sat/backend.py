@@ -1,6 +1,6 @@
 """SAT solvers through python-sat (``pysat``), under each of its cardinality encodings.
 
-The formula is :mod:`cpqueens.instances.cnf`'s: one Boolean variable per square
+The formula is :mod:`cpqueens.instances.formats.cnf`'s: one Boolean variable per square
 (square ``(r, c)`` is variable ``r * n + c + 1``, so the first ``n * n`` variables are
 the board and a model is read without a search), a clause and an at-most-one per row,
 an at-most-one per column and per diagonal, the implied clause "at least one queen"
@@ -9,7 +9,7 @@ per column. The at-most-ones are written in the encoding chosen with ``encoding=
 ``native`` hands the at-most-ones to a solver with cardinality constraints of its own
 (MiniCard, GlueCard) instead of clauses. A queen given in advance is a unit clause,
 and so is a blocked square, negated: ``-square(r, c)``.
-:func:`cpqueens.instances.cnf.dimacs` writes the same formula out for any solver.
+:func:`cpqueens.instances.formats.cnf.dimacs` writes the same formula out for any solver.
 
 Enumeration adds, after each solution, the clause that forbids it; the clause needs
 only the squares holding a queen, since any other solution moves one of them, and
@@ -43,22 +43,20 @@ process that is killed at the deadline (:func:`models_in_child`).
 from __future__ import annotations
 
 import json
-import queue
-import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...board import Solution
 from ...errors import InvalidInputError, SolverError
-from ...instances.cnf import (
+from ...instances.formats.cnf import (
     CLAUSE_ENCODINGS,
     DEFAULT_ENCODING,
     NATIVE,
     blocked_clauses,
     board_formula,
 )
+from ...programs.lines import LineProcess
 from ..base import Backend
 from ..guards import check_choice, check_solution
 from ..problem import Problem
@@ -368,48 +366,11 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[list[Solution]
         "limit": problem.limit,
         "options": problem.options,
     }
-    child = subprocess.Popen(
-        [sys.executable, "-m", f"{__package__}._child"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # Ctrl-C reaches the caller, which ends the child
-    )
-    lines: queue.Queue[str | None] = queue.Queue()
-    errors: list[str] = []
-
-    def read_out() -> None:
-        assert child.stdout is not None
-        for line in child.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    def read_err() -> None:
-        assert child.stderr is not None
-        errors.extend(child.stderr.read().splitlines()[-3:])
-
-    threading.Thread(target=read_out, daemon=True).start()
-    err_reader = threading.Thread(target=read_err, daemon=True)
-    err_reader.start()
     finished = False
     block: list[Solution] = []
-    try:
-        assert child.stdin is not None
-        child.stdin.write(json.dumps(spec))
-        child.stdin.close()
-        while True:
-            left = run.remaining()
-            try:
-                if left == 0:
-                    raise queue.Empty  # lines may keep coming: the deadline comes first
-                line = lines.get(timeout=left)
-            except queue.Empty:
-                run.mark_timed_out()
-                yield block
-                return
-            if line is None:
-                break
+    argv = [sys.executable, "-m", f"{__package__}._child"]
+    with LineProcess(argv, input=json.dumps(spec).encode()) as child:
+        for line in child.lines(run.deadline):
             if line.startswith("v "):
                 columns = [int(c) for c in line[2:].split()]
                 block.append(check_solution(columns, problem, label))
@@ -420,12 +381,13 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[list[Solution]
                 run.stats.update(json.loads(line[len("c stats ") :]))
             elif line.startswith("s DONE"):
                 finished = True
-        child.wait()
-        err_reader.join(1.0)
-        if not finished or child.returncode != 0:
-            said = " | ".join(e.strip() for e in errors if e.strip()) or "nothing on standard error"
-            raise SolverError(f"{label} died (status {child.returncode}): {said}")
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+        child.wait(run.deadline)
+        if child.killed:  # at the deadline: the block under way ends with what it had
+            run.mark_timed_out()
+            yield block
+            return
+        status = child.exit_status()
+        if not finished or status != 0:
+            errors = [e.strip() for e in child.stderr_tail().splitlines() if e.strip()][-3:]
+            said = " | ".join(errors) or "nothing on standard error"
+            raise SolverError(f"{label} died (status {status}): {said}")

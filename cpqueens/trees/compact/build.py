@@ -2,8 +2,8 @@
 
 The front of :mod:`cpqueens.trees.compact.tree`. It checks the arguments as
 :func:`cpqueens.decision_tree` does, prices the tree in bytes before anything is
-built (the cheap bounds of :mod:`cpqueens.trees.bounds`, then the estimate of
-:mod:`cpqueens.trees.size` when the limit lies between them), counts the nodes
+built (the cheap bounds of :mod:`cpqueens.trees.explicit.bounds`, then the estimate of
+:mod:`cpqueens.trees.explicit.size` when the limit lies between them), counts the nodes
 exactly with the compiled search (stopping as soon as they pass the limit), and
 writes them into arrays of exactly that length (:mod:`cpqueens.trees.compact.kernels`).
 
@@ -21,10 +21,10 @@ from ...arguments import Square, check_int
 from ...engines.propagation import check_search, propagator
 from ...errors import TreeTooLargeError
 from ...instances import Instance, as_instance
-from ..bounds import size_bounds
-from ..cost import TREE_BYTES, format_bytes
-from ..nodes import blocked_rows
-from ..size import check_tree_n, estimate, tree_search
+from ..explicit.bounds import size_bounds
+from ..explicit.cost import TREE_BYTES, format_bytes
+from ..explicit.nodes import blocked_rows
+from ..explicit.size import check_tree_n, estimate, tree_search
 from .graph import offered_rows
 from .tree import CompactTree, domain_dtype
 
@@ -207,7 +207,7 @@ def _kernel(tree: CompactTree, per_row, masks: list[int], depth_limit: int):
 
 def _through_networkx(instance: Instance, propagation, order, include_rejected, max_depth, limit):
     """A board past 64 rows: the networkx tree under its own guards and ``limit`` nodes."""
-    from ..build import DEFAULT_MAX_NODES, decision_tree
+    from ..explicit.build import DEFAULT_MAX_NODES, decision_tree
 
     G = decision_tree(
         instance,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...errors import InvalidInputError
-from ..nodes import blocked_rows, candidates
+from ..explicit.nodes import blocked_rows, candidates
 from ..status import BRANCH, CUT, FAILURE, REJECTED, SOLUTION, domain_dtype
 
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ Each kernel walks its search depth first with an explicit stack, one level a
 queen, and numbers the nodes in the order it makes them (preorder). It runs
 twice on a tree: once to count the nodes (``write`` False; it stops as soon as
 the count passes ``cap``), then, in arrays of exactly that length, to write them.
-The searches are those of :mod:`cpqueens.trees.plain` and
-:mod:`cpqueens.trees.propagated` (the engine of :mod:`cpqueens.engines.propagation`,
+The searches are those of :mod:`cpqueens.trees.explicit.plain` and
+:mod:`cpqueens.trees.explicit.propagated` (the engine of :mod:`cpqueens.engines.propagation`,
 the ``propagate`` backend's), written again over one machine word a row, so
 boards up to 64 rows; a node gets the same status as the networkx tree's node of
 the same id, and with propagation the same domains, round for round of arc
@@ -89,7 +89,7 @@ def plain_tree(offered, full, depth_limit, include_rejected, cap, write, out):
     """Walk (and with ``write`` record) the plain tree; return its node count, or cap + 1.
 
     ``offered[r]`` is the squares row ``r`` offers; the columns and the two diagonals
-    attacked are kept a level, as in :class:`cpqueens.trees.plain.PlainSearch`.
+    attacked are kept a level, as in :class:`cpqueens.trees.explicit.plain.PlainSearch`.
     """
     n = len(offered)
     cols = np.zeros(n + 1, dtype=np.uint64)

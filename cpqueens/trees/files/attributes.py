@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...arguments import as_int, is_bool
 from ...disk.reading import MEGABYTE, decode, read_bytes
-from ..nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
+from ..explicit.nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES
 from .replay import TreeProblem, Where, node_where, search_arguments, shown
 
 if TYPE_CHECKING:

@@ -395,8 +395,8 @@ def _cpqueens_tree(info: dict, parent, status, labels: list[str], ids) -> Compac
 
 def _replayed(info: dict, count: int) -> CompactTree:
     """The tree of the search a cpqueens Info names, built again."""
-    from ..build import decision_tree
     from ..compact.build import WORD_ROWS, compact_tree, node_bytes
+    from ..explicit.build import decision_tree
 
     n, fixed, search = _search_of(info)
     try:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...disk.writing import atomic_path, check_target, suffix_of
 from ...errors import InvalidInputError, InvalidTypeError, TreeTooLargeError
-from ..size import DEFAULT_MAX_NODES
+from ..explicit.size import DEFAULT_MAX_NODES
 from .attributes import flat_graph
 from .cpprofiler import read_cpprofiler, write_cpprofiler
 from .dot import read_dot, write_dot

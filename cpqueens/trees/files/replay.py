@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from ...arguments import as_int, check_blocked, check_fixed, check_fixed_squares, check_int, is_bool
 from ...engines.propagation import check_search
 from ...errors import InvalidInputError, InvalidTypeError
-from ..nodes import blocked_rows
-from ..size import tree_search
+from ..explicit.nodes import blocked_rows
+from ..explicit.size import tree_search
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -186,7 +186,7 @@ def check_tree(G: nx.DiGraph, where: Where = node_where) -> None:
     graph attributes alone say whether it was blocked.)
 
     The replay runs the very code that builds a tree (the search's ``nodes``, see
-    :class:`~cpqueens.trees.nodes.GrowingSearch`), at about the cost of building it,
+    :class:`~cpqueens.trees.explicit.nodes.GrowingSearch`), at about the cost of building it,
     and compares each node as it comes, without holding a second tree in memory.
 
     >>> import cpqueens

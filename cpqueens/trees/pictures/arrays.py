@@ -263,7 +263,7 @@ def picture_image(
 
 def _example() -> CompactTree:
     """The plain tree of n=4, for the examples."""
-    from ..build import decision_tree
     from ..compact.tree import CompactTree
+    from ..explicit.build import decision_tree
 
     return CompactTree.from_networkx(decision_tree(4))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..board import Solution
+from ...board import Solution
 from .nodes import Batch, GrowingSearch, candidates, columns_to_try, node_attributes, walk
 
 #: A board seen from the row about to be placed: (row, columns, left and right diagonals).
@@ -28,7 +28,7 @@ class PlainSearch(GrowingSearch):
     """The plain search of one board: rows in order, a queen on any safe square.
 
     It grows the tree (:meth:`nodes`, into a graph :meth:`grow`) and answers the
-    questions of the size estimate (:mod:`cpqueens.trees.size`): ``root``,
+    questions of the size estimate (:mod:`cpqueens.trees.explicit.size`): ``root``,
     ``branch`` and ``child``. ``blocked`` holds each row's blocked columns as a bit
     mask (None: none blocked).
 
@@ -74,7 +74,7 @@ class PlainSearch(GrowingSearch):
         max_nodes: int,
         too_large: Callable[[int], Exception],
     ) -> Iterator[Batch]:
-        """The nodes of the plain tree, in batches (see :func:`cpqueens.trees.nodes.walk`).
+        """The nodes of the plain tree, in batches (see :func:`cpqueens.trees.explicit.nodes.walk`).
 
         >>> import networkx as nx
         >>> G = nx.DiGraph()

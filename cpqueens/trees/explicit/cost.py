@@ -1,6 +1,6 @@
 """What a decision tree with propagation costs in memory and time, priced before it is built.
 
-For the plain tree the node count of :mod:`cpqueens.trees.size` is the whole price:
+For the plain tree the node count of :mod:`cpqueens.trees.explicit.size` is the whole price:
 a node costs about a kilobyte and a few microseconds whatever the board, so
 ``max_nodes`` bounds both. A node of a tree with propagation costs more, and more
 the larger the board (the figures below are measured at n = 100 and 1,000):

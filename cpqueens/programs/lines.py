@@ -1,7 +1,9 @@
-"""A solver program run as a process of its own, its output read line by line as it comes.
+"""A program run as a process of its own, its output read line by line as it comes.
 
-The program (ACE on its JVM) runs in a session of its own, away from the terminal's
-Ctrl-C, with an empty standard input. Its standard output is read on a thread and
+The program (ACE on its JVM, ACE compiling a user's model, the SAT solvers' child
+process) is started as every program is (:func:`~.running.start_program`: through the
+reaper script, in a session of its own, away from the terminal's Ctrl-C), with an
+empty standard input or the bytes it is given there. Its standard output is read on a thread and
 handed over one line at a time, so each solution can be checked and yielded as soon
 as it is printed; the end of standard error is kept for a failure's message. The
 program and everything below it are frozen, then killed
@@ -21,14 +23,14 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
-import subprocess
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import IO
 
-from ...errors import SolverError
-from ...programs.process_trees import kill_tree
+from ..errors import CommandFailedError, SolverError
+from .process_trees import kill_tree
+from .running import end_program, start_program, unstarted
 
 #: The longest line read (bytes): a solution of n = 1000 takes about 5 kB.
 MAX_LINE = 4 * 2**20
@@ -48,20 +50,21 @@ class LineTooLong(SolverError):
 class LineProcess:
     """``argv`` started at once; its lines read with :meth:`lines`; killed on exit."""
 
-    def __init__(self, argv: Sequence[str], *, cwd: str | None = None):
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        input: bytes | None = None,
+    ):
         self.argv = list(argv)
         try:
-            self.process = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=cwd,
-                start_new_session=True,
-            )
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise SolverError(f"cannot run {self.argv[0]!r}: {reason}") from None
+            self.process = start_program(self.argv, cwd=cwd, env=env, piped_input=input is not None)
+        except CommandFailedError as error:  # not found, not executable: the solver's fault
+            raise SolverError(str(error)) from None
+        if input is not None:
+            threading.Thread(target=self._write, args=(input,), daemon=True).start()
         self.killed = False
         self._lines: queue.Queue[str | SolverError | None] = queue.Queue()
         self._stderr = bytearray()
@@ -98,6 +101,7 @@ class LineProcess:
                     return  # held open by a process that left its group: the output is over
                 continue
             if line is _EOF:
+                self._refuse_unstarted()
                 return
             if isinstance(line, LineTooLong):
                 self.kill()
@@ -133,28 +137,64 @@ class LineProcess:
         """Kill whatever is left of the program (its whole tree), and collect it."""
         # Before it is collected: its pid, and its process group's, are still its own.
         kill_tree(self.process.pid)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(5.0)
+        end_program(self.process)
         for reader in self._readers:
             reader.join(1.0)
 
-    def _ended(self) -> bool:
-        """Whether the program has ended, without collecting it (its pid stays taken)."""
-        if self.process.returncode is not None:
-            return True
-        if not hasattr(os, "waitid"):
-            return self.process.poll() is not None
-        try:
-            found = os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        except ChildProcessError:
-            return True
-        return found is not None
+    def _ended(self, wait: float = 0.0) -> bool:
+        """Whether the program has ended (waiting up to ``wait`` seconds), without
+        collecting it: its pid, and its process group's, stay its own."""
+        give_up = time.monotonic() + wait
+        while True:
+            if self.process.returncode is not None:
+                return True
+            if not hasattr(os, "waitid"):
+                return self.process.poll() is not None
+            try:
+                flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
+                found = os.waitid(os.P_PID, self.process.pid, flags)
+            except ChildProcessError:
+                return True
+            if found is not None:
+                return True
+            if time.monotonic() >= give_up:
+                return False
+            time.sleep(0.01)
 
     def __enter__(self) -> LineProcess:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _refuse_unstarted(self) -> None:
+        """Raise the reaper's line when the program could not be started at all."""
+        if not self._ended(wait=1.0):
+            return
+        status = self.exit_status()
+        why = unstarted(status, self.stderr_tail()) if status is not None else None
+        if why is not None:
+            raise SolverError(why)
+
+    def exit_status(self) -> int | None:
+        """The exit status of the ended program (negative: the signal that killed it),
+        read without collecting it; None while it runs."""
+        if self.process.returncode is not None:
+            return self.process.returncode
+        try:
+            found = os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return None
+        if found is None:
+            return None
+        return found.si_status if found.si_code == os.CLD_EXITED else -found.si_status
+
+    def _write(self, data: bytes) -> None:
+        assert self.process.stdin is not None
+        with contextlib.suppress(OSError, ValueError):  # it ended without reading it all
+            self.process.stdin.write(data)
+        with contextlib.suppress(OSError, ValueError):
+            self.process.stdin.close()
 
     def _read_lines(self, pipe: IO[bytes]) -> None:
         try:

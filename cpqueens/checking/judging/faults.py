@@ -14,13 +14,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..board import Solution, attacking_pairs, is_valid
-from ..display.cells import spreadsheet_cell
-from ..display.numbers import plural
-from ..instances import Instance
-from ..outputs.parsed_output import Origin
-from .cases import extra_kind, solves
-from .row import EXAMPLES, CrossCheckRow, Fault
+from ...board import Solution, attacking_pairs, is_valid
+from ...display.cells import spreadsheet_cell
+from ...display.numbers import plural
+from ...instances import Instance
+from ...outputs.parsed_output import Origin
+from ..cases import extra_kind, solves
+from ..row import EXAMPLES, CrossCheckRow, Fault
 
 #: The start of the hint given when every invalid board is a solution shifted by one.
 SHIFTED_HINT = "valid shifted by one: 1-based columns? cpqueens counts from 0"

@@ -5,9 +5,9 @@ Building the tree costs about a kilobyte of memory per node, so
 would not fit. Counting the nodes exactly would take as long as the search
 itself (27 million nodes for n=14), so the size is judged in two steps.
 
-First :func:`~cpqueens.trees.bounds.size_bounds` bounds the number of graph nodes
+First :func:`~cpqueens.trees.explicit.bounds.size_bounds` bounds the number of graph nodes
 from below and from above with a few multiplications per level, without building
-anything (:mod:`cpqueens.trees.bounds`).
+anything (:mod:`cpqueens.trees.explicit.bounds`).
 
 A tree whose lower bound exceeds the limit is refused at once (``decision_tree(100)``
 in microseconds), and one whose upper bound is within it needs no estimate.
@@ -26,8 +26,8 @@ within the exact levels, as it does up to n=8, the figure is exact. The random
 paths use a fixed seed, so the same question always gets the same answer.
 
 The same estimator serves every tree: it asks a search (:class:`Search`, such as
-:class:`~cpqueens.trees.plain.PlainSearch` or
-:class:`~cpqueens.trees.propagated.PropagatedSearch`) for the root, the branches
+:class:`~cpqueens.trees.explicit.plain.PlainSearch` or
+:class:`~cpqueens.trees.explicit.propagated.PropagatedSearch`) for the root, the branches
 of a node and the node below a branch, and knows nothing of queens.
 """
 
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..errors import InvalidInputError
+from ...errors import InvalidInputError
 from .bounds import size_bounds
 from .nodes import columns
 from .plain import PlainSearch
@@ -187,7 +187,7 @@ def estimate_tree_size(
         estimate, which would take long for such a tree. None always estimates.
     blocked : sequence of int, optional
         Each row's blocked columns as a bit mask (see
-        :func:`cpqueens.trees.nodes.blocked_rows`); None blocks nothing.
+        :func:`cpqueens.trees.explicit.nodes.blocked_rows`); None blocks nothing.
 
     Returns
     -------
@@ -195,7 +195,7 @@ def estimate_tree_size(
 
     Examples
     --------
-    >>> from cpqueens.trees.size import estimate_tree_size
+    >>> from cpqueens.trees.explicit.size import estimate_tree_size
     >>> size = estimate_tree_size(8, (None,) * 8)
     >>> size.nodes, size.attempts, size.exact
     (2056, 15720, True)
@@ -246,7 +246,7 @@ def estimate(
 
     ``max_steps`` bounds the nodes the estimate makes (calls of ``search.child``),
     for searches whose nodes are dear (propagation on a large board,
-    :mod:`cpqueens.trees.cost`): a level is laid out only within it, and the paths
+    :mod:`cpqueens.trees.explicit.cost`): a level is laid out only within it, and the paths
     share what is left, :data:`MIN_PATHS` of them at the least. None: no bound.
 
     >>> estimate(PlainSearch(4, (None,) * 4), 4, include_rejected=False)

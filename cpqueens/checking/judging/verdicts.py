@@ -18,8 +18,8 @@ from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
+from ..row import CrossCheckRow, Fault
 from .faults import COUNTED, spreadsheet_records
-from .row import CrossCheckRow, Fault
 from .row_text import report_lines
 
 #: The columns of a faults file (see :meth:`CrossCheckReport.fault_records`).
@@ -119,7 +119,7 @@ class CrossCheckReport:
 
     def write_faults(self, path: str | os.PathLike) -> Path:
         """Write :meth:`fault_records` to ``path`` (.csv or .json), whole or not at all."""
-        from ..disk.writing import check_writable, write_atomic
+        from ...disk.writing import check_writable, write_atomic
 
         target = check_writable(path, (".csv", ".json"), "faults")
         return write_atomic(target, faults_text(self.fault_records(), target.suffix.lower()))

@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import re
 
-from ..arguments import check_int
-from ..errors import InvalidInputError
-from ._text import Token, TokenStream
-from .instance import Diagonal, Instance
+from ...arguments import check_int
+from ...errors import InvalidInputError
+from ..instance import Diagonal, Instance
+from .text import Token, TokenStream
 
 #: The names an Excluded Diagonals file gives, in the order the generator writes them.
 NAMES = ("n", "numdiags", "diags")

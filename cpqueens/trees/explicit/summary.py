@@ -1,7 +1,7 @@
 """Figures read off a built decision tree: its solutions and a summary of its nodes.
 
 They work on any graph whose nodes carry the attributes of
-:data:`cpqueens.trees.nodes.NODE_ATTRIBUTES`, such as the trees built by
+:data:`cpqueens.trees.explicit.nodes.NODE_ATTRIBUTES`, such as the trees built by
 :func:`cpqueens.decision_tree` or read back by :func:`cpqueens.read_tree`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import Solution
+from ...board import Solution
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -95,7 +95,7 @@ def tree_summary(G: nx.DiGraph) -> TreeSummary:
     Examples
     --------
     >>> import cpqueens
-    >>> from cpqueens.trees.summary import tree_summary
+    >>> from cpqueens.trees.explicit.summary import tree_summary
     >>> tree_summary(cpqueens.decision_tree(6, include_rejected=True))
     TreeSummary(graph_nodes=895, edges=894, queens_placed=152, rejected=742, solutions=4, \
 dead_ends=46, wiped_out=-1)

@@ -12,7 +12,7 @@ or expressions such as ``add(q[i],i)``), intension (``ne``, ``eq``, ``dist``,
 ``abs``, ``add``, ``sub``, ``and``, ``not``, ``in``/``notin`` a set...), extension
 (supports or conflicts of one or two rows), instantiation, and groups and blocks of
 them. Each is placed as pieces of the rules of n-queens (a column, a diagonal
-family, a blocked square, a given queen: :mod:`~cpqueens.instances.xcsp_rules`);
+family, a blocked square, a given queen: :mod:`~cpqueens.instances.formats.xcsp.rules`);
 the first that is none of them is refused, naming its tag, id and line, and so is a
 file whose constraints, all placed, leave a rule out: a file that is not exactly an
 n-queens instance is never half read. The XML is untrusted
@@ -44,11 +44,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..disk.safexml import Element, parse_xml
-from ..errors import InvalidInputError
-from ._text import describe
-from .instance import Instance
-from .xcsp_elements import (
+from ....disk.safexml import Element, parse_xml
+from ....errors import InvalidInputError
+from ...instance import Instance, describe
+from .elements import (
     NEUTRAL,
     Refused,
     Variables,
@@ -63,7 +62,7 @@ from .xcsp_elements import (
     rows_of,
     whole_number,
 )
-from .xcsp_expressions import (
+from .expressions import (
     Atom,
     BadExpression,
     Linear,
@@ -76,7 +75,7 @@ from .xcsp_expressions import (
     show,
     value,
 )
-from .xcsp_rules import Rules
+from .rules import Rules
 
 #: The array cpqueens writes.
 ARRAY = "q"
@@ -370,6 +369,6 @@ def show_args(arguments: Sequence[Node]) -> str:
 
 
 def _atom(kind: str, form: Linear, values: Sequence[int]):
-    from .xcsp_expressions import Atom
+    from .expressions import Atom
 
     return Atom(kind, form, tuple(values))

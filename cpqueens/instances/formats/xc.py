@@ -24,9 +24,8 @@ r1 c0 a1 b2
 
 from __future__ import annotations
 
-from ..errors import InvalidInputError
-from ._text import describe
-from .instance import Instance
+from ...errors import InvalidInputError
+from ..instance import Instance, describe
 
 #: Knuth's programs take item names of at most eight characters: a diagonal's
 #: name, "a" and up to 2n - 2, fits up to this board size.

@@ -24,11 +24,11 @@ import re
 from json import scanner
 from typing import Any
 
-from ..arguments import as_int, check_n
-from ..disk.structured import load_json
-from ..errors import InvalidInputError, InvalidTypeError
-from ._text import SquareAt, check_queens, line_of, located
-from .instance import Instance
+from ...arguments import as_int, check_n
+from ...disk.structured import load_json
+from ...errors import InvalidInputError, InvalidTypeError
+from ..instance import Instance
+from .text import SquareAt, check_queens, line_of, located
 
 #: The keys of an instance file: the board size, the blocked squares, the queens
 #: given in advance.

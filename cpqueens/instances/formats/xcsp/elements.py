@@ -3,7 +3,7 @@ domains, the variables a list names, the tables of an extension, and the checks
 every element gets (its attributes, its children, its numbers).
 
 A refusal here is a :class:`Refused` naming the element; the reader
-(:mod:`~cpqueens.instances.xcsp`) turns it into the file's error, with the line.
+(:mod:`~cpqueens.instances.formats.xcsp.document`) turns it into the file's error, with the line.
 
 >>> from cpqueens.disk.safexml import parse_xml
 >>> variables = read_variables(parse_xml(b'<variables><array id="x" size="[4]">'
@@ -19,11 +19,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..arguments import check_n
-from ..disk.safexml import Element
-from ..errors import InvalidInputError
-from .xcsp_expressions import BadExpression, Node, NotARule, parse_items, show
-from .xcsp_rules import Rules
+from ....arguments import check_n
+from ....disk.safexml import Element
+from ....errors import InvalidInputError
+from .expressions import BadExpression, Node, NotARule, parse_items, show
+from .rules import Rules
 
 #: The attributes any constraint, group or block may carry (they change no meaning).
 NEUTRAL = frozenset({"id", "note", "class"})

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._text import SquareAt, Token, TokenStream, check_queens
-from .instance import Instance
+from ..instance import Instance
+from .text import SquareAt, Token, TokenStream, check_queens
 
 #: The names a data file for the model gives.
 NAMES = ("n", "fixed", "nblocked", "blocked", "fewest_first")

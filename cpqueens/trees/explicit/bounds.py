@@ -23,7 +23,7 @@ which knows the blocked squares.
 
 The bounds judge a tree of any size at once: :func:`cpqueens.decision_tree`
 refuses a tree whose lower bound exceeds its limit, builds one whose upper bound is
-within it, and asks for an estimate (:mod:`cpqueens.trees.size`) only in between.
+within it, and asks for an estimate (:mod:`cpqueens.trees.explicit.size`) only in between.
 """
 
 from __future__ import annotations

@@ -22,16 +22,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..board import Solution
-from ..errors import CommandFailedError, SearchTimeoutError, WrongSolutionError
-from ..outputs.answers import BadOutput
-from ..result import Result
-from .cases import Case, as_board
+from ...board import Solution
+from ...errors import CommandFailedError, SearchTimeoutError, WrongSolutionError
+from ...outputs.answers import BadOutput
+from ...result import Result
+from ..cases import Case, as_board
+from ..external import Command
+from ..row import CrossCheckRow
 from .decision import Decision, decision_of, judge_decision, program_decision
-from .external import Command
 from .faults import error_row, has_faults, no_faults, sort_faults
 from .output_judge import count_row, judge_output, with_proof
-from .row import CrossCheckRow
 
 #: A backend as the checking family calls it: with a case, returning boards or a
 #: Result. A registry backend's also takes ``decide=True`` (see :func:`decision_by`).

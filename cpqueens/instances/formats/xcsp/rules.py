@@ -9,7 +9,7 @@ construction; what the constraints must say is the rest, exactly:
 - **blocked squares** (``q[r] != c``) and **given queens** (``q[r] == c``), any number.
 
 Each constraint comes here already read as linear forms
-(:mod:`~cpqueens.instances.xcsp_expressions`), and is placed as pieces of those
+(:mod:`~cpqueens.instances.formats.xcsp.expressions`), and is placed as pieces of those
 rules: a condition between two rows is one pair of one family (``q[i] - q[j] != d``
 is the columns' for d = 0 and a diagonal's for d = +-(j - i)); an allDifferent over
 ``q[r] + e[r]`` is, for every two of its terms, such a condition, and whole families
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from .xcsp_expressions import Atom, NotARule
+from .expressions import Atom, NotARule
 
 #: The families of pairs: the same column, a diagonal r + c, a diagonal r - c.
 FAMILIES = ("column", "diagonal r + c", "diagonal r - c")

@@ -1,8 +1,8 @@
 """What a node of a decision tree is, and the one depth-first walk that grows every tree.
 
 The ground floor of :mod:`cpqueens.trees`: it imports nothing from the family.
-The plain tree (:mod:`cpqueens.trees.plain`) and the propagating one
-(:mod:`cpqueens.trees.propagated`) differ only in how a node's children are made;
+The plain tree (:mod:`cpqueens.trees.explicit.plain`) and the propagating one
+(:mod:`cpqueens.trees.explicit.propagated`) differ only in how a node's children are made;
 both write their nodes with :func:`node_attributes`, grow with :func:`walk` and
 fill a graph with :func:`add_tree` (:class:`GrowingSearch`).
 Both start from the squares each row offers (:func:`candidates`), where a blocked
@@ -41,7 +41,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from ..board import Solution
+from ...board import Solution
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..instance import Instance
 from .diagonals import format_diagonals
 from .dzn import format_dzn, parse_dzn
 from .essence import format_essence, parse_essence
 from .flatzinc import format_flatzinc
-from .instance import Instance
 from .jsonfile import format_json, parse_json
 from .xc import format_xc
-from .xcsp import format_xcsp, parse_xcsp
+from .xcsp.document import format_xcsp, parse_xcsp
 
 
 @dataclass(frozen=True)

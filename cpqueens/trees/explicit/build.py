@@ -5,28 +5,28 @@ its parent is the board one row up, its children the safe squares of the next
 row, in column order. Node ids follow the order of the search (a preorder walk),
 so a smaller id was visited earlier. The attributes every node carries
 (``row``, ``column``, ``depth``, ``placement``, ``solution``, ``dead_end``,
-``rejected``, ``truncated``) are described in :mod:`cpqueens.trees.nodes`.
+``rejected``, ``truncated``) are described in :mod:`cpqueens.trees.explicit.nodes`.
 
 The graph attributes ``n``, ``fixed`` (row -> column), ``blocked`` (the sorted
 tuple of blocked (row, column) squares), ``include_rejected``, ``max_depth``,
 ``propagation`` and ``order`` record how the tree was asked for. A blocked square
 is never a node: the search does not try it at all.
 The default tree is the one the hand-written backtrackers walk
-(:mod:`cpqueens.trees.plain`), so its size is their ``stats``: the nodes below the
+(:mod:`cpqueens.trees.explicit.plain`), so its size is their ``stats``: the nodes below the
 root are ``stats["nodes"]``, and with rejected attempts the non-root nodes are
 ``stats["attempts"]``.
 
 With ``propagation="forward"`` or ``"arc"`` the tree is the one of the
-``propagate`` backend (:mod:`cpqueens.trees.propagated`): a node is a queen placed
+``propagate`` backend (:mod:`cpqueens.trees.explicit.propagated`): a node is a queen placed
 on a square of its row's domain, the rows may come in first-fail order, and two
 more attributes, ``pruned`` and ``wiped_out``, say what propagation did.
 
 This module is the front: it checks the arguments, asks whether the tree fits
-(the cheap bounds of :mod:`cpqueens.trees.bounds` first, the estimate of
-:mod:`cpqueens.trees.size` only when the limit lies between them) and, with propagation,
-:mod:`cpqueens.trees.cost` what its nodes cost in memory and time, and lets the
-plain or the propagating grower build it. See :mod:`cpqueens.trees.summary` for the figures of
-a built tree, :mod:`cpqueens.trees.files.readwrite` to export and read trees and
+(the cheap bounds of :mod:`cpqueens.trees.explicit.bounds` first, the estimate of
+:mod:`cpqueens.trees.explicit.size` only when the limit lies between them) and, with propagation,
+:mod:`cpqueens.trees.explicit.cost` what its nodes cost in memory and time, and lets the
+plain or the propagating grower build it. See :mod:`cpqueens.trees.explicit.summary`
+for the figures of a built tree, :mod:`cpqueens.trees.files.readwrite` to export and read trees and
 :mod:`cpqueens.trees.pictures.drawing` to draw them.
 """
 
@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..arguments import Square, check_int
-from ..engines.propagation import check_search
-from ..errors import TreeTooLargeError
-from ..instances import Instance, as_instance
+from ...arguments import Square, check_int
+from ...engines.propagation import check_search
+from ...errors import TreeTooLargeError
+from ...instances import Instance, as_instance
 from .bounds import size_bounds
 from .cost import Budget, TreePrice, format_bytes, format_seconds, tree_price
 from .nodes import NODE_ATTRIBUTES, PROPAGATION_ATTRIBUTES, blocked_rows
@@ -74,7 +74,7 @@ def decision_tree(
     Parameters
     ----------
     n : int or Instance
-        Board size, from 1 to :data:`~cpqueens.trees.size.MAX_TREE_N` (1,000), or an
+        Board size, from 1 to :data:`~cpqueens.trees.explicit.size.MAX_TREE_N` (1,000), or an
         :class:`~cpqueens.Instance` (its fixed queens and blocked squares then come
         with it).
     fixed : mapping of int to int, optional
@@ -105,9 +105,9 @@ def decision_tree(
         Refuse, before building anything, a tree estimated to exceed this many
         graph nodes (root and rejected leaves included), and stop if the real
         tree outgrows it all the same. A tree known to be far larger (by the bounds
-        of :func:`cpqueens.trees.bounds.size_bounds`) is refused at once, without an
+        of :func:`cpqueens.trees.explicit.bounds.size_bounds`) is refused at once, without an
         estimate; one known to fit is built without one. A tree with propagation
-        is priced as well (:mod:`cpqueens.trees.cost`): its nodes keep the squares
+        is priced as well (:mod:`cpqueens.trees.explicit.cost`): its nodes keep the squares
         they pruned and take longer to make, the more the larger the board (about
         2.5 kB and 0.1 ms a node at n=100), so it may have no more nodes than a
         budget of 2 GB and 30 s pays for (raised with ``max_nodes`` above its
@@ -117,7 +117,7 @@ def decision_tree(
     -------
     networkx.DiGraph
         Root 0, edges from parent to child; node and graph attributes as described
-        in :mod:`cpqueens.trees.build` and :mod:`cpqueens.trees.nodes`.
+        in :mod:`cpqueens.trees.explicit.build` and :mod:`cpqueens.trees.explicit.nodes`.
 
     Raises
     ------

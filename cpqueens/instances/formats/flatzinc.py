@@ -47,9 +47,8 @@ from __future__ import annotations
 
 import bisect
 
-from ..errors import InvalidInputError
-from ._text import describe
-from .instance import Instance
+from ...errors import InvalidInputError
+from ..instance import Instance, describe
 
 #: The most constraints a ``.fzn`` file is written with (three a pair of rows, one a
 #: blocked square): about 90 MB of text, a plain board of n = 1,150. Boards with most

@@ -49,8 +49,8 @@ from __future__ import annotations
 
 import re
 
-from ._text import SquareAt, Token, TokenStream, check_queens, describe
-from .instance import Instance
+from ..instance import Instance, describe
+from .text import SquareAt, Token, TokenStream, check_queens
 
 #: The names an Essence' instance file may give: the board size, the blocked
 #: squares, the queens given in advance (numbered from 1, or from 0 under ``init``).

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..board import Solution
-from ..display.numbers import plural
-from ..instances import Instance
-from ..outputs.parsed_output import ParsedOutput, shorten
+from ...board import Solution
+from ...display.numbers import plural
+from ...instances import Instance
+from ...outputs.parsed_output import ParsedOutput, shorten
+from ..row import EXAMPLES, CrossCheckRow, Fault
 from .faults import error_row, has_faults, no_faults, sort_faults
-from .row import EXAMPLES, CrossCheckRow, Fault
 
 #: What a program's shift hint adds: the output can be read 1-based as it is.
 READ_ONE_BASED = "(read them with base=1, --base 1 on the command line)"

@@ -21,14 +21,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..display.numbers import plural
-from ..errors import SolverError
-from ..instances import Instance
-from ..result import Result
-from .cases import as_board, describe, solves
-from .external import Command
+from ...display.numbers import plural
+from ...errors import SolverError
+from ...instances import Instance
+from ...result import Result
+from ..cases import as_board, describe, solves
+from ..external import Command
+from ..row import EXAMPLES, CrossCheckRow, Fault
 from .faults import sort_faults
-from .row import EXAMPLES, CrossCheckRow, Fault
 
 #: A decision: a solution exists, none exists, or the solver could not tell.
 ANSWERS = ("sat", "unsat", "unknown")

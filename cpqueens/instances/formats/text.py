@@ -10,13 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..arguments import check_n
-from ..errors import InvalidInputError
-
-if TYPE_CHECKING:
-    from .instance import Instance
+from ...arguments import check_n
+from ...errors import InvalidInputError
 
 
 def located(source: str, line: int | None, message: str) -> InvalidInputError:
@@ -29,20 +25,6 @@ def located(source: str, line: int | None, message: str) -> InvalidInputError:
     """
     where = source if line is None else f"{source}:{line}"
     return InvalidInputError(f"{where}: {message}")
-
-
-def describe(instance: Instance) -> str:
-    """A few words on an instance, for the comment at the top of a file it is written to.
-
-    >>> from cpqueens import Instance
-    >>> describe(Instance(5, blocked=[(0, 0)]))
-    '5-queens: 1 blocked square, 0 given queens'
-    """
-    blocked, fixed = len(instance.blocked), len(instance.fixed)
-    return (
-        f"{instance.n}-queens: {blocked} blocked square{'' if blocked == 1 else 's'}, "
-        f"{fixed} given queen{'' if fixed == 1 else 's'}"
-    )
 
 
 def line_of(text: str, position: int) -> int:

@@ -3,7 +3,7 @@
 :func:`cpqueens.decision_tree` comes here when ``propagation`` is ``"forward"`` or
 ``"arc"``. The propagation itself is the one of the ``propagate`` backend
 (:mod:`cpqueens.engines.propagation`), so the tree's size is that backend's
-``stats``; the plain tree (:mod:`cpqueens.trees.plain`) never comes here and shares
+``stats``; the plain tree (:mod:`cpqueens.trees.explicit.plain`) never comes here and shares
 no code with any backend.
 
 Each node places the chosen row's queen on one square of its domain, in increasing
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..engines.propagation import propagator
+from ...engines.propagation import propagator
 from .nodes import Batch, GrowingSearch, candidates, columns_to_try, node_attributes, walk
 
 Placement = tuple[int, ...]
@@ -79,7 +79,7 @@ class PropagatedSearch(GrowingSearch):
     """The propagating search of one board: domains, the row chosen next, one placement.
 
     It grows the tree (:meth:`nodes`, into a graph :meth:`grow`) and answers the
-    questions of the size estimate (:mod:`cpqueens.trees.size`): ``root`` (None
+    questions of the size estimate (:mod:`cpqueens.trees.explicit.size`): ``root`` (None
     when the fixed queens or the blocked squares wipe a domain out), ``branch`` and
     ``child``. ``blocked`` holds each row's blocked columns as a bit mask (None:
     none blocked).
@@ -139,7 +139,7 @@ class PropagatedSearch(GrowingSearch):
         too_large: Callable[[int], Exception],
     ) -> Iterator[Batch]:
         """The nodes of the propagating tree, in batches (see
-        :func:`cpqueens.trees.nodes.walk`).
+        :func:`cpqueens.trees.explicit.nodes.walk`).
 
         >>> import networkx as nx
         >>> G = nx.DiGraph()

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from ..arguments import Square
-from ..errors import InvalidInputError
-from .instance import Instance, as_instance
+from ...arguments import Square
+from ...errors import InvalidInputError
+from ..instance import Instance, as_instance
 
 #: pysat's at-most-one encodings that produce clauses, by the names of ``pysat.card.EncType``.
 CLAUSE_ENCODINGS = (

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import is_valid
-from ..display.numbers import plural, thousands
-from ..display.terminal import printable
+from ...board import is_valid
+from ...display.numbers import plural, thousands
+from ...display.terminal import printable
+from ..row import EXAMPLES, CrossCheckRow
 from .faults import COUNTED
-from .row import EXAMPLES, CrossCheckRow
 
 #: The columns of the report's table.
 HEADER = (
