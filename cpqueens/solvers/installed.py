@@ -14,12 +14,18 @@ cross-check or a campaign, and the exact command that installs it when missing:
 
 Nothing here imports a solver's package to find it; the programs are asked their
 version once, with a short timeout (:func:`cpqueens.solvers.provenance.program_version`).
+This is the one place that says which solvers from elsewhere are here: ``cpqueens
+solvers`` lists :func:`external_solvers`, and a report's machine section names
+:func:`program_versions`.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
+import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -161,6 +167,46 @@ def ace_solver() -> ExternalSolver:
     )
 
 
+@functools.cache
+def program_versions() -> dict[str, str]:
+    """The programs the MiniZinc backends and Java solvers run, as found on the PATH.
+
+    ``{"MiniZinc": "2.6.4", "Gecode": "6.2.0", "Java": "openjdk 17.0.15", ...}``: the
+    MiniZinc toolchain, each solver it lists with a version, and ``java``. A program
+    not found is left out. Asked once per process.
+    """
+    from ..programs.running import program_says
+    from .minizinc.solvers import listed_solvers
+
+    found: dict[str, str] = {}
+    if shutil.which("minizinc"):
+        found["MiniZinc"] = program_version("minizinc") or "unknown version"
+        try:
+            listed = listed_solvers()
+        except Exception:  # a broken toolchain: its version is all that can be said
+            listed = ()
+        found.update((s.title, s.version) for s in listed if re.match(r"\d", s.version))
+    if shutil.which("java"):
+        # java -version: 'openjdk version "17.0.15" 2025-04-15', on standard error.
+        lines = (program_says(["java", "-version"]) or "").strip().splitlines()
+        words = re.match(r'(\S+) version "([^"]+)"', lines[0]) if lines else None
+        found["Java"] = " ".join(words.groups()) if words else (lines or ["unknown"])[0]
+    return found
+
+
+def minizinc_title(tag: str) -> str:
+    """The name MiniZinc gives the solver a ``solver=`` option names (by its id or the
+    id's last part: ``"gecode"`` is Gecode); ``tag`` itself when none is listed."""
+    from .minizinc.solvers import listed_solvers
+
+    try:
+        listed = listed_solvers()
+    except Exception:
+        listed = ()
+    named = (s.title for s in listed if tag in (s.id, s.name))
+    return next(named, tag)
+
+
 def _package_folders(package: str) -> list[str]:
     """The folders of an installed package where a program of its own may be (found,
     never imported): its own folder and a ``bin`` or ``.libs`` beside it."""
@@ -175,6 +221,4 @@ def _package_folders(package: str) -> list[str]:
 
 def _shown(name: str, location: Path) -> str:
     """The program as a command names it: its name when the PATH finds it, else its path."""
-    import shutil
-
     return name if shutil.which(name) == str(location) else str(location)

@@ -9,14 +9,25 @@ list every solution, ``-n`` to stop after some; any solver finds one. Two kinds
 are refused: Gecode's Gist (it opens a window) and a solver MiniZinc lists without
 a version, which is how it shows a solver whose library it cannot load (Debian's
 package lists CPLEX, Gurobi, SCIP and Xpress that way).
+
+This is the one place that asks MiniZinc what it has (``minizinc --solvers-json``,
+under the time-out every version question has): the backend, ``cpqueens solvers``
+and the report's machine section all read :func:`listed_solvers`.
+
+>>> solvers = listed_solvers()  # () where MiniZinc is not installed
+>>> all(solver.id and solver.title for solver in solvers)
+True
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import shutil
 from dataclasses import dataclass
 
-from ...errors import InvalidInputError
+from ...errors import InvalidInputError, SolverError
+from ...programs.running import program_says
 from ..guards import check_choice
 
 #: What MiniZinc prints for the version of a solver whose library it could not load.
@@ -36,6 +47,12 @@ class ListedSolver:
     id: str
     version: str
     flags: tuple[str, ...]
+    #: The name MiniZinc gives it ("Gecode"); the short name when it gives none.
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.title:
+            object.__setattr__(self, "title", self.name)
 
     @property
     def name(self) -> str:
@@ -58,14 +75,27 @@ class ListedSolver:
 
 @functools.cache
 def listed_solvers() -> tuple[ListedSolver, ...]:
-    """Every solver configuration MiniZinc lists, once each, as it lists them."""
-    import minizinc
-
+    """Every solver configuration MiniZinc lists, once each, as it lists them; none
+    where MiniZinc is not installed."""
+    if shutil.which("minizinc") is None:
+        return ()
+    said = program_says(["minizinc", "--solvers-json"])
+    try:
+        listed = json.loads(said or "")
+    except json.JSONDecodeError:
+        listed = None
+    if not isinstance(listed, list):
+        shown = " ".join((said or "nothing").split())[:200]
+        raise SolverError(f"minizinc --solvers-json did not list its solvers: {shown}")
     found: dict[str, ListedSolver] = {}
-    for solvers in minizinc.default_driver.available_solvers().values():
-        for solver in solvers:
-            flags = tuple(solver.stdFlags)
-            found.setdefault(solver.id, ListedSolver(solver.id, str(solver.version), flags))
+    for entry in listed:
+        if isinstance(entry, dict) and entry.get("id"):
+            ident = str(entry["id"])
+            flags = tuple(str(flag) for flag in entry.get("stdFlags", ()))
+            title = str(entry.get("name", ""))
+            found.setdefault(
+                ident, ListedSolver(ident, str(entry.get("version", "")), flags, title)
+            )
     return tuple(found.values())
 
 
