@@ -208,9 +208,12 @@ def _packages() -> list[pathlib.Path]:
 
 
 def _backend_rooms() -> set[pathlib.Path]:
-    """The module or folder of each registered backend: the registry is their map
-    (``cpqueens backends`` lists them with what each is), so a backend is added as
-    its room and two lines of the registry, and no page names it by hand."""
+    """The module or folder of each registered backend, and the module of each
+    instance format: the backend registry and the formats' table are their maps
+    (``cpqueens backends`` and ``cpqueens generate --help`` list them with what each
+    is), so a backend is added as its room and two lines of the registry, a format
+    as its module and one row of the table, and no page names them by hand."""
+    from cpqueens.instances.formats import INSTANCE_FORMATS
     from cpqueens.solvers import REGISTRY
 
     rooms = set()
@@ -219,6 +222,12 @@ def _backend_rooms() -> set[pathlib.Path]:
         if parts[:2] == ["cpqueens", "solvers"] and len(parts) > 2:
             room = PACKAGE / "solvers" / parts[2]
             rooms.add(room if room.is_dir() else room.with_suffix(".py"))
+    for fmt in INSTANCE_FORMATS:
+        for function in (fmt.writer, fmt.reader):
+            parts = getattr(function, "__module__", "").split(".")
+            if parts[:3] == ["cpqueens", "instances", "formats"] and parts[3:] != ["records"]:
+                room = PACKAGE.joinpath("instances", "formats", *parts[3:4])
+                rooms.add(room if room.is_dir() else room.with_suffix(".py"))
     return rooms
 
 
