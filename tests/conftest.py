@@ -107,6 +107,8 @@ MARKED_FILES = {
     "slow": {"test_docs_commands.py", "test_docs_outputs.py", "test_first_call.py"},
 }  # fmt: skip
 MARKING_FIXTURES = {"browser": "browser", "cluster": "dask"}
+#: The markers that keep a test out of the fast tier (``-m fast``).
+TIERS = {"programs", "browser", "dask", "slow"}
 #: The backends that run a program of the system (the JVM, MiniZinc).
 PROGRAM_BACKENDS = {name for name, backend in REGISTRY.items() if backend.programs}
 
@@ -122,14 +124,18 @@ def _marks(item) -> set[str]:
 
 
 def pytest_collection_modifyitems(config, items):
-    """Each test gets its tier markers (``programs``, ``browser``, ``dask``: see
-    :data:`MARKED_FILES`), so that ``-m "not programs and ..."`` is the fast tier.
+    """Each test gets its tier markers (``programs``, ``browser``, ``dask``, ``slow``:
+    see :data:`MARKED_FILES`), and a test with none of them ``fast``, so that
+    ``-m fast`` is the fast tier.
     A doctest of the package that uses a backend this machine cannot run is a skip
     that says so (some guard with ``if ready``, which would pass having checked
     nothing). Called for every item collected, the package's doctests among them."""
     for item in items:
-        for mark in _marks(item):
+        marks = _marks(item) | {mark.name for mark in item.iter_markers() if mark.name in TIERS}
+        for mark in marks:
             item.add_marker(getattr(pytest.mark, mark))
+        if not marks:
+            item.add_marker(pytest.mark.fast)  # no program, browser, cluster or long run
         if not isinstance(item, DoctestItem) or item.dtest is None:
             continue
         wanted = {
