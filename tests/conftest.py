@@ -120,6 +120,10 @@ def _marks(item) -> set[str]:
     params = getattr(getattr(item, "callspec", None), "params", {})
     if any(isinstance(value, str) and value in PROGRAM_BACKENDS for value in params.values()):
         marks.add("programs")
+    if isinstance(item, DoctestItem) and item.dtest is not None:
+        source = "".join(example.source for example in item.dtest.examples)
+        if set(_DOCTEST_BACKEND.findall(source)) & PROGRAM_BACKENDS:
+            marks.add("programs")  # an example that runs ACE's JVM or MiniZinc
     return marks
 
 

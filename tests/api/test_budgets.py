@@ -161,6 +161,7 @@ def test_profile_reports_each_step():
     ]
 
 
+@pytest.mark.slow
 def test_connect_to_nothing_gives_up_naming_the_address(monkeypatch):
     pytest.importorskip("distributed")
     from cpqueens.parallel import cluster

@@ -212,6 +212,7 @@ def test_bench_table_and_files(tmp_path):
     assert len(data[0]["seconds"]) == 3 and data[0]["median_seconds"] > 0
 
 
+@pytest.mark.slow
 def test_bench_plot_decodes(tmp_path):
     import matplotlib.image
 
@@ -278,6 +279,7 @@ def test_crosscheck_agrees_and_prints_a_table():
     ]
 
 
+@pytest.mark.slow
 def test_crosscheck_defaults_to_every_enumerating_backend():
     data = json.loads(run("crosscheck", "5", "--json").stdout)
     assert [row["backend"] for row in data["rows"]] == present(ENUMERATING)
@@ -353,6 +355,7 @@ class _Page(html.parser.HTMLParser):
                 self.sources.append(value)
 
 
+@pytest.mark.slow
 def test_report_html_is_one_self_contained_file(tmp_path):
     target = tmp_path / "report.html"
     result = run(
@@ -377,6 +380,7 @@ def test_report_html_is_one_self_contained_file(tmp_path):
             assert matplotlib.image.imread(io.BytesIO(png), format="png").shape[0] > 100
 
 
+@pytest.mark.slow
 def test_report_markdown_writes_its_pictures_beside_it(tmp_path):
     target = tmp_path / "report.md"
     result = run(
@@ -409,6 +413,7 @@ def test_progress_bars_leave_stdout_alone(monkeypatch, args):
     assert first in (["352"], ["n", "4", "5", "6", "compared", "agrees"])
 
 
+@pytest.mark.slow
 def test_bench_names_the_effort_each_backend_counts():
     # Registry-driven: whatever a backend reports (nodes, branches or nothing) is labelled.
     data = json.loads(run("bench", "6", "-r", "1", "--json").stdout)
@@ -422,6 +427,7 @@ def test_bench_names_the_effort_each_backend_counts():
     skip_if_any_missing(EXHAUSTIVE, "bench's default backends")
 
 
+@pytest.mark.slow
 def test_count_stopped_by_the_time_limit_is_a_lower_bound_and_exits_3():
     result = run("count", "30", "-b", "stack", "--time-limit", "0.5")
     assert result.exit_code == 3, result.output
@@ -437,6 +443,7 @@ def test_count_json_says_when_it_was_not_timed_out():
     assert data["timed_out"] is False and data["count"] == 92
 
 
+@pytest.mark.slow
 def test_solve_stopped_by_the_time_limit_says_so_and_exits_3():
     result = run("solve", "30", "-b", "stack", "--all", "--time-limit", "0.5")
     assert result.exit_code == 3, result.output
@@ -461,6 +468,7 @@ TIMED_CROSSCHECK = ("crosscheck", "12", "--backends", "stack,recursive")
 TIMED_CROSSCHECK += ("--reference", "propagate", "--time-limit", "0.2")
 
 
+@pytest.mark.slow
 def test_crosscheck_time_outs_are_their_own_outcome():
     result = run(*TIMED_CROSSCHECK)
     assert result.exit_code == 3, result.output
@@ -475,6 +483,7 @@ def test_crosscheck_time_outs_are_their_own_outcome():
     assert all(row["timed_out"] and row["missing_count"] == 0 for row in data["rows"])
 
 
+@pytest.mark.slow
 def test_crosscheck_timeouts_fail_exits_1():
     result = run(*TIMED_CROSSCHECK, "--timeouts-fail")
     assert result.exit_code == 1, result.output

@@ -109,6 +109,7 @@ def test_bounds_hold_for_every_small_tree(propagation, order, fixed):
                 assert bounds.lower <= exact.graph_nodes <= bounds.upper, case
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("propagation", "order"), COMBINATIONS, ids=IDS)
 @pytest.mark.parametrize(("n", "fixed"), [(10, {}), (11, {}), (12, {}), (11, {3: 5})])
 def test_bounds_hold_at_every_depth_of_larger_trees(propagation, order, n, fixed):
@@ -228,6 +229,7 @@ def test_commands_refuse_large_trees_at_once(args):
 # Ranges and sizes are checked before anything is expanded. ----------------------------
 
 
+@pytest.mark.slow
 def test_a_range_of_billions_is_refused_before_it_is_expanded():
     import tracemalloc
 

@@ -1,5 +1,6 @@
 """Property-based checks: random completion problems against the brute-force reference."""
 
+import pytest
 from backend_sets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ def completion_problems(draw):
     return n, fixed
 
 
+@pytest.mark.slow
 def test_completion_problems_match_brute_force(enumerating_backend):
     @settings(max_examples=examples(enumerating_backend, 40), deadline=None)
     @given(problem=completion_problems())
@@ -30,6 +32,7 @@ def test_completion_problems_match_brute_force(enumerating_backend):
     check()
 
 
+@pytest.mark.slow
 def test_limit_takes_a_prefix_for_lexicographic_backends(enumerating_backend):
     backend = cpqueens.solvers.REGISTRY[enumerating_backend]
 

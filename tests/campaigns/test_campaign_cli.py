@@ -78,6 +78,7 @@ def test_an_option_is_never_taken_as_a_value(tmp_path, args, option):
     assert "Missing option" not in result.output
 
 
+@pytest.mark.slow
 def test_transition_plot_with_the_output_after_it(results, tmp_path):
     out = tmp_path / "t.png"
     result = invoke("campaign", "plot", results, "--transition", "density", "-o", out)

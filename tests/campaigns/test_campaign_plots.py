@@ -185,6 +185,7 @@ def test_scatter_is_written(tmp_path, suffix):
     assert_drawn(path, suffix)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
 @pytest.mark.parametrize("parameter", ["density", "blocked", "n"])
 def test_transition_is_written(tmp_path, suffix, parameter):

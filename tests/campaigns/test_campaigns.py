@@ -191,6 +191,7 @@ def test_summary_numbers_by_hand():
 # --- isolated runs, end to end -----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_campaign_flags_wrong_solvers_and_kills_hung_ones(tmp_path):
     liar = script(
         tmp_path,
@@ -268,6 +269,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_count_and_all_questions_are_cross_checked(tmp_path):
     db = tmp_path / "r.sqlite"
     solvers = [{"backend": "stack"}, {"backend": "exactcover"}, {"backend": "bitmask"}]
@@ -282,6 +284,7 @@ def test_count_and_all_questions_are_cross_checked(tmp_path):
         assert {(r["n"], r["count"]) for r in rows} == {(6, 4), (7, 40)}
 
 
+@pytest.mark.slow
 def test_resume_skips_finished_runs_and_new_options_make_new_configs(tmp_path):
     db = tmp_path / "r.sqlite"
     spec = spec_of(tmp_path, [{"backend": "stack"}], sizes=(4, 5, 6))
@@ -297,6 +300,7 @@ def test_resume_skips_finished_runs_and_new_options_make_new_configs(tmp_path):
         assert connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGKILL])
 def test_interrupted_campaign_keeps_finished_runs_and_resumes(tmp_path, stop):
     # The first two runs take 0.4 s; the later ones wait for the file "go", which the
@@ -365,6 +369,7 @@ def _finished_runs(db: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_cli_run_summary_and_plots(tmp_path):
     from click.testing import CliRunner
 
@@ -416,6 +421,7 @@ def test_cli_run_summary_and_plots(tmp_path):
     assert len(list((tmp_path / "report_files").glob("campaign*.png"))) == 2
 
 
+@pytest.mark.slow
 def test_finders_take_part_in_decide_campaigns_with_a_seed(tmp_path):
     spec = {
         "campaign": {"seed": 5, "repeats": 2, "time_limit": 60},

@@ -37,6 +37,7 @@ def printer_command(style: str = "grid", fault: str = "none") -> str:
     return f'"{sys.executable}" "{PRINTER}" {{n}} --style {style} --fault {fault}'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("style", "compared"),
     [
@@ -106,6 +107,7 @@ def test_a_wrong_count_fails():
     )
 
 
+@pytest.mark.slow
 def test_a_hanging_program_is_killed_with_its_children(tmp_path):
     pidfile = tmp_path / "child.pid"
     hangs = program("grid", "hang", "--pidfile", str(pidfile), timeout=1.0)
@@ -268,6 +270,7 @@ def _compile(tmp_path: Path, *flags: str) -> Path:
     return target
 
 
+@pytest.mark.slow
 @needs_compiler
 def test_a_c_solver_agrees_and_a_broken_one_does_not(tmp_path):
     solver = _compile(tmp_path)
@@ -291,6 +294,7 @@ def test_a_c_solver_agrees_and_a_broken_one_does_not(tmp_path):
     assert usage.error.startswith("exited with status 2; standard error ends: usage:")
 
 
+@pytest.mark.slow
 @needs_compiler
 def test_the_c_example_runs(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -474,6 +478,7 @@ def test_output_up_to_max_output_is_read_and_one_byte_more_is_not():
         cpqueens.Command(argv, max_output=size - 1).run(8)
 
 
+@pytest.mark.slow
 def test_a_slow_endless_printer_still_times_out():
     slow = program("grid", "trickle", timeout=1.0)
     start = time.perf_counter()

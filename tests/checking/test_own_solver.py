@@ -187,6 +187,7 @@ def test_an_example_board_is_named_by_its_kind():
     assert "e.g. missing (0, 4, 7, 5, 2, 6, 1, 3)" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_the_command_quietly():
     done = subprocess.run(
         f'"{sys.executable}" -m cpqueens solve 12 -b stack --all | head -1',
@@ -200,6 +201,7 @@ def test_a_closed_pipe_ends_the_command_quietly():
 NEVER_THE_LAST_COLUMN = ROOT / "examples" / "myqueens_bug.py"
 
 
+@pytest.mark.slow
 def test_a_program_printing_nothing_answers_no_solution():
     command = [sys.executable, str(NEVER_THE_LAST_COLUMN), "{n}"]
     report = cpqueens.crosscheck(range(1, 8), [cpqueens.Command(command, name="bug")])

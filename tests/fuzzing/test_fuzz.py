@@ -176,6 +176,7 @@ def test_a_wrong_function_is_caught_and_shrunk_to_the_smallest_board():
     assert failure.reproduce.startswith("forgets_the_last(cpqueens.Instance(")
 
 
+@pytest.mark.slow
 def test_failures_of_the_same_minimal_instance_are_one_seen_several_times():
     def forgets_the_last(instance):
         return sorted(cpqueens.solutions(instance, backend="stack"))[:-1]
@@ -188,6 +189,7 @@ def test_failures_of_the_same_minimal_instance_are_one_seen_several_times():
     assert sizes == sorted(sizes)  # smallest first
 
 
+@pytest.mark.slow
 def test_a_failure_that_does_not_show_again_is_flaky_and_not_shrunk():
     calls = itertools.count()
 
@@ -201,6 +203,7 @@ def test_a_failure_that_does_not_show_again_is_flaky_and_not_shrunk():
     assert flaky[0].instance == flaky[0].original
 
 
+@pytest.mark.slow
 def test_relations_alone_catch_a_wrong_solver_with_no_reference():
     report = cpqueens.fuzz(program("mirror"), reference=None, budget=30, seed=0, max_n=6,
                            max_failures=1)  # fmt: skip
@@ -211,6 +214,7 @@ def test_relations_alone_catch_a_wrong_solver_with_no_reference():
         assert failure.partner is not None and failure.relation
 
 
+@pytest.mark.slow
 def test_the_faults_of_a_program_are_failures_of_their_own_kinds(tmp_path):
     script = tmp_path / "faulty.py"
     script.write_text(
@@ -229,6 +233,7 @@ def test_the_faults_of_a_program_are_failures_of_their_own_kinds(tmp_path):
     assert kinds == {1: "garbage", 2: "crash", 3: "endless output", 4: "timeout"}
 
 
+@pytest.mark.slow
 def test_a_function_that_crashes_or_hangs_is_reported_and_the_hunt_goes_on():
     def fragile(instance):
         if instance.n == 2:
@@ -243,6 +248,7 @@ def test_a_function_that_crashes_or_hangs_is_reported_and_the_hunt_goes_on():
     assert report.tried > 4
 
 
+@pytest.mark.slow
 def test_the_budget_holds_with_a_program_that_never_answers(tmp_path):
     script = tmp_path / "sleeper.py"
     script.write_text("import time\ntime.sleep(600)\n")
@@ -252,6 +258,7 @@ def test_the_budget_holds_with_a_program_that_never_answers(tmp_path):
     assert time.monotonic() - started < 4
 
 
+@pytest.mark.slow
 def test_the_instances_a_hunt_tries_depend_on_its_seed_alone():
     def seen_by(seed):
         seen = []
@@ -269,6 +276,7 @@ def test_the_instances_a_hunt_tries_depend_on_its_seed_alone():
     assert first[:common] != seen_by(8)[:common]
 
 
+@pytest.mark.slow
 def test_a_hunt_kept_in_a_file_resumes_where_it_stopped(tmp_path):
     state = tmp_path / "hunt.json"
 
@@ -313,6 +321,7 @@ def _hunted(name):
     return info.available, ("all" if info.exhaustive else "decide")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_a_correct_backend_shows_no_failure(name):
     available, question = _hunted(name)
@@ -332,6 +341,7 @@ def test_a_correct_backend_shows_no_failure(name):
     assert report.tried >= 1
 
 
+@pytest.mark.slow
 def test_the_correct_control_program_shows_no_failure_on_any_question():
     for question in ("all", "decide"):
         report = cpqueens.fuzz(program("correct"), question=question, budget=4, seed=1, max_n=8,
@@ -340,6 +350,7 @@ def test_the_correct_control_program_shows_no_failure_on_any_question():
         assert report.tried > 10
 
 
+@pytest.mark.slow
 def test_the_c_example_shows_no_failure(tmp_path):
     if shutil.which("cc") is None:
         pytest.skip("no C compiler (cc) on this machine")

@@ -23,6 +23,7 @@ def fuzz(*arguments: str):
     return CliRunner().invoke(cli, ["fuzz", *arguments])
 
 
+@pytest.mark.slow
 def test_a_failure_found_exits_1_and_writes_each_instance_with_the_report(tmp_path):
     out = tmp_path / "bugs"
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(EXAMPLE))} {{instance}}"
@@ -45,6 +46,7 @@ def test_a_failure_found_exits_1_and_writes_each_instance_with_the_report(tmp_pa
     assert (out / "hunt.json").exists()
 
 
+@pytest.mark.slow
 def test_no_failure_exits_0_and_the_same_command_resumes_the_hunt(tmp_path):
     out = tmp_path / "hunt"
     command = f"{shlex.quote(sys.executable)} -S {shlex.quote(str(CORRECT))} {{instance}}"
@@ -89,6 +91,7 @@ def test_budget_words_are_seconds_minutes_and_hours():
     assert parse_budget(" 1.5m ") == 90
 
 
+@pytest.mark.slow
 def test_a_backend_hunted_from_the_command_line_shows_no_failure():
     result = fuzz("--backend", "propagate", "--question", "count", "--budget", "3", "--max-n", "7")
     assert result.exit_code == 0, result.output

@@ -125,6 +125,7 @@ def test_json_repeated_keys_and_deep_nesting():
 # Instance files -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "words"),
     [
@@ -149,6 +150,7 @@ def test_an_instance_file_with_a_byte_order_mark_is_read(tmp_path, name):
 # Program outputs, tree files, specs -----------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "words"),
     [
@@ -161,6 +163,7 @@ def test_an_output_given_to_verify_refused(folder, name, words):
     refused_in_one_line("verify", "8", name, cwd=folder, words=words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "words"),
     [
@@ -174,6 +177,7 @@ def test_a_campaign_spec_refused(folder, name, words):
     assert not (folder / "out.sqlite").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".json", ".graphml", ".gexf", ".dot"])
 def test_a_tree_file_that_is_a_fifo_is_refused(tmp_path, suffix):
     os.mkfifo(tmp_path / f"tree{suffix}")
@@ -203,6 +207,7 @@ def test_too_many_workers_for_cp_sat(tmp_path):
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler(tmp_path):
     pytest.importorskip("distributed")
     # The scheduler's own short time-out (dask's setting), so that the probe is quick.
@@ -214,6 +219,7 @@ def test_an_unreachable_scheduler(tmp_path):
     assert "0.3 s" in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("timeout", ["1e10", "inf", "1e300"])
 def test_huge_timeouts_mean_no_timeout(tmp_path, timeout):
     program = f"{sys.executable} -c \"print('bdac'); print('cadb')\""

@@ -106,6 +106,7 @@ def hostile_program(tmp_path_factory) -> Path:
     return script
 
 
+@pytest.mark.slow
 def test_crosscheck_shows_labels_stderr_and_lines_escaped(hostile_program, tmp_path):
     label = shell_quote(CONTROLS)
     failing = f"{shell_quote(sys.executable)} {hostile_program} fail {label}"
@@ -125,6 +126,7 @@ def test_crosscheck_shows_labels_stderr_and_lines_escaped(hostile_program, tmp_p
     assert "note, line 1: 'Note: \\x1b]0;pwned\\x07 a bell\\x07'" in done.stdout
 
 
+@pytest.mark.slow
 def test_an_instance_name_and_a_file_name_are_escaped(hostile_program, tmp_path):
     instance = tmp_path / f"x{CONTROLS}.json"
     instance.write_text('{"n": 5, "queens": [[0, 0]]}')
@@ -251,6 +253,7 @@ def hostile_report():
     return dataclasses.replace(data, crosscheck_rows=tuple(rows), campaign=_hostile_section())
 
 
+@pytest.mark.slow
 def test_the_markdown_report_keeps_every_row_and_shows_the_labels(hostile_report):
     text, _ = markdown_report(hostile_report, "report_files")
     page = commonmark(text)
@@ -355,6 +358,7 @@ def test_the_libraries_faults_csv_quotes_formulas_too(hostile_program, tmp_path)
 # ----------------------------------------------------------------------------- files
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("umask", "mode"), [(0o077, 0o600), (0o022, 0o644), (0o002, 0o664)])
 def test_a_new_file_has_the_mode_the_umask_gives(tmp_path, umask, mode):
     target = tmp_path / "out.txt"

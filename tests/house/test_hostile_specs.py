@@ -148,6 +148,7 @@ def test_the_bounds_are_what_the_messages_say():
     assert int(pricing.MAX_SQUARES**0.5) ** 2 == pricing.MAX_SQUARES
 
 
+@pytest.mark.slow
 def test_a_board_one_solver_takes_is_run_and_the_others_say_why_not(tmp_path):
     data = spec([{"generator": "plain", "n": [40]}],
                 [{"backend": "stack"}, {"backend": "bitmask"}])  # fmt: skip

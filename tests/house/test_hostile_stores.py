@@ -297,6 +297,7 @@ def test_a_process_is_running_while_it_runs():
     assert not pid_running(gone_pid())
 
 
+@pytest.mark.slow
 def test_two_processes_on_one_store_share_the_runs(tmp_path):
     program = tmp_path / "slow.py"
     program.write_text("import time\ntime.sleep(0.25)\nprint('1 3 0 2')\n")

@@ -113,6 +113,7 @@ def test_every_unit_has_a_floor():
     assert {_unit(module) for module in _graph()} <= set(RANK)
 
 
+@pytest.mark.slow
 def test_imports_only_go_down():
     upward = []
     for module, imported in _graph().items():
@@ -244,6 +245,7 @@ def test_each_family_s_map_names_every_room(folder):
     assert not unnamed, f"{folder.relative_to(PACKAGE)}/__init__.py does not name {unnamed}"
 
 
+@pytest.mark.slow
 def test_no_block_of_more_than_ten_lines_stands_twice():
     from shapes import repeated_blocks
 

@@ -122,6 +122,7 @@ def test_every_mutant_has_a_docstring_and_there_are_at_least_eight():
         assert path.read_text().startswith('"""'), path.name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SMALLEST))
 def test_the_smallest_instance_a_mutant_fails_on_is_the_one_stated(name, tmp_path):
     found, tried = first_failure(name, tmp_path)
@@ -131,6 +132,7 @@ def test_the_smallest_instance_a_mutant_fails_on_is_the_one_stated(name, tmp_pat
     assert not report.ok, str(report)
 
 
+@pytest.mark.slow
 def test_the_control_passes_on_every_stated_instance(tmp_path):
     stated = list(SMALLEST.values())
     for index, instance in enumerate(stated):
@@ -157,6 +159,7 @@ def _parts(instance: cpqueens.Instance) -> int:
     return len(instance.fixed) + len(instance.blocked)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SMALLEST))
 def test_the_hunt_finds_each_mutant_within_a_minute_and_shrinks_it_near_the_smallest(name):
     # The hunt does not know the brute force's order: it must land within one size and

@@ -40,6 +40,7 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_documented_instance_crosscheck_refuses_a_missing_program_at_once(tmp_path):
     made = _cli("generate", "blocked", "20", "--blocked", "100", "--seed", "1", "-o", "b20.param",
                 cwd=tmp_path)  # fmt: skip
@@ -164,6 +165,7 @@ def _suggested_backends(message: str) -> list[str]:
     return [name for name in names if name]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -201,6 +203,7 @@ def test_every_suggestion_in_an_error_names_something_that_accepts_the_value(arg
     assert tried or "board sizes go up to" in message, message
 
 
+@pytest.mark.slow
 def test_the_default_set_and_its_reason_are_said():
     help_text = _run("crosscheck", "--help").stdout
     said = " ".join(help_text.split())

@@ -77,6 +77,7 @@ def test_an_excluded_diagonal_blocks_exactly_its_squares():
         assert ((row, column) in whole.blocked_set) == on
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", params(n for n, b in REGISTRY.items() if b.supports_blocked))
 def test_every_backend_that_takes_blocked_squares_decides_them(name):
     sat = cpqueens.read_instance(EXAMPLE, diagonals=SAT)
@@ -276,6 +277,7 @@ def test_the_reduction_is_the_instance_gents_script_prints():
     assert made.n - len(made.fixed) == 10 and made.name == "diag-10-4-1-d6-completion"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("n", "diagonals"),
     [(4, []), (4, [(2, 0)]), (4, [(0, 1), (6, 1)]), (5, [(2, 1)]), (5, [(2, 1), (4, 1)])],
@@ -359,6 +361,7 @@ def test_generate_diagonals_to_completion(tmp_path):
 # --- campaigns -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_campaign_takes_each_file_with_each_d(tmp_path):
     spec = {
         "instances": [{"files": str(DATA / "diag-1[02]-*.param"), "diagonals": [SAT, UNSAT]}],

@@ -39,6 +39,7 @@ def test_every_file_has_its_published_answer():
     assert len(listed) >= 24
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("path", "row"), published(), ids=lambda value: getattr(value, "name", ""))
 def test_the_answer_is_the_published_one(path, row):
     options = {"diagonals": int(row["diagonals"])} if row.get("diagonals") else {}

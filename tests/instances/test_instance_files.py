@@ -179,6 +179,7 @@ def test_the_minizinc_model_reads_blocked_squares():
     assert "int: nblocked;" in MODEL.read_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("instance", SAMPLES[:12], ids=repr)
 def test_minizinc_solves_a_written_dzn_file_from_the_command_line(tmp_path, instance):
     executable = shutil.which("minizinc")
@@ -380,6 +381,7 @@ def test_the_generators_give_these_instances_for_these_seeds():
     assert random_solution(8, generators.random.Random(42)) == (5, 0, 4, 1, 7, 2, 6, 3)
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_instance_in_another_process():
     code = (
         "import cpqueens;"

@@ -47,6 +47,7 @@ def test_every_backend_takes_blocked_squares():
     assert not refusing, f"backends that refuse blocked squares: {refusing}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("instance", INSTANCES, ids=lambda i: i.name)
 def test_solution_sets_match_the_brute_force(backend, instance):
     want = expected(instance)

@@ -202,6 +202,7 @@ def test_compressed_files_are_what_their_names_say(tmp_path):
     assert lzma.decompress((tmp_path / "a.xml.xz").read_bytes()) == text
 
 
+@pytest.mark.slow
 def test_a_large_board_is_written_and_read_quickly(tmp_path):
     blocked = [(row, (row * 7) % 20_000) for row in range(1, 20_000, 3)]
     instance = Instance(20_000, fixed={0: 5, 9: 100}, blocked=blocked)
@@ -211,6 +212,7 @@ def test_a_large_board_is_written_and_read_quickly(tmp_path):
     assert clock.free_core_seconds < 2
 
 
+@pytest.mark.slow
 def test_generate_writes_xcsp_and_solve_answers_in_xcsp(tmp_path):
     runner = CliRunner()
     path = tmp_path / "b10.xml"
@@ -274,6 +276,8 @@ def ace_runs(tmp_path_factory):
         return dict(zip(ACE_CASES, pool.map(run, ACE_CASES), strict=True))
 
 
+@pytest.mark.slow
+@pytest.mark.programs  # ACE on its JVM
 @pytest.mark.parametrize("name", sorted(ACE_CASES))
 def test_ace_solves_the_files_cpqueens_writes(ace_runs, name):
     output, instance = ace_runs[name], ACE_CASES[name]
@@ -373,6 +377,7 @@ BAD = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_a_bad_file_is_refused_at_once_naming_the_file(tmp_path, case):
     text, pattern = BAD[case]
@@ -507,6 +512,7 @@ def test_encodings_the_file_declares_are_read():
     assert parse_xcsp(b"\xef\xbb\xbf" + QUEENS_8.encode(), "bom.xml") == Instance(8)
 
 
+@pytest.mark.slow
 def test_a_program_reading_xcsp3_files_is_cross_checked_on_instances():
     # cpqueens itself as the XCSP solver: it reads the .xml file, answers in s and v lines.
     program = f"{sys.executable} -m cpqueens solve --instance {{instance}} -f xcsp -q -b stack"

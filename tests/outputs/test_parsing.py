@@ -279,6 +279,7 @@ def mangled(draw):
     return "".join(chars), n
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(case=mangled(), style=st.sampled_from(STYLES))
 def test_mangled_output_never_raises(case, style):

@@ -39,6 +39,7 @@ def program(style: str, fault: str = "none", **options) -> cpqueens.Command:
     return cpqueens.Command(argv, name=f"{style}/{fault}", **options)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", TAILS)
 @pytest.mark.parametrize("style", ["grid", "numbers0", "article001", "compact"])
 def test_every_right_board_then_one_wrong_line_disagrees(style, fault):
@@ -80,6 +81,7 @@ def test_verify_says_disagrees_and_where(fault):
         assert f"line {last}:" in result.output
 
 
+@pytest.mark.slow
 def test_the_same_output_without_the_wrong_line_agrees():
     for style in ("grid", "numbers0", "article001", "compact"):
         assert cpqueens.crosscheck(range(5, 8), [program(style)]).ok
@@ -291,6 +293,7 @@ def test_a_program_that_exits_leaving_a_detached_child_is_read_and_the_child_end
     assert _gone(int(pidfile.read_text()))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a subreaper")
 def test_a_detached_grandchild_does_not_survive_the_time_out(detaching):
     script, pidfile = detaching

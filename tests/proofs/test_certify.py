@@ -100,6 +100,7 @@ def test_the_statement_s_models_are_exactly_the_solutions(instance):
 # Certified answers ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 11))
 def test_counts_are_certified_from_the_search(n):
     certificate = cpqueens.certify(n)
@@ -115,6 +116,7 @@ def test_counts_are_certified_from_a_sat_solver(n):
     assert certificate.producer.startswith("sat/")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 10))
 def test_counts_are_certified_from_the_exact_cover_search(n):
     certificate = cpqueens.certify(n, producer="exactcover")
@@ -130,6 +132,7 @@ def test_the_exact_cover_tree_is_the_backend_s_search_node_for_node():
         assert len(tree.parent) - 1 == result.stats["nodes"], instance
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("producer", ["propagate", "exactcover", "sat"])
 def test_blocked_and_completion_counts_are_certified(producer):
     for instance in instances_to_check()[6:]:
@@ -226,6 +229,7 @@ def test_a_proof_that_is_no_drat_is_refused_saying_where(kept, tmp_path):
     assert found.verdict == "refused" and "malformed proof" in found.words
 
 
+@pytest.mark.slow
 def test_a_checker_out_of_time_or_memory_is_its_own_status(tmp_path):
     late = cpqueens.certify(11, check_seconds=0.05)
     assert late.verdict == "timed out" and not late.proved

@@ -101,6 +101,7 @@ def test_a_model_that_is_no_board_is_invalid_saying_why(text, why):
     assert problems and why in problems[0]
 
 
+@pytest.mark.slow
 def test_a_sat_solver_exits_10_and_20_and_is_read_as_a_decision(solver):
     command = sat_command(solver, "none")
     report = cpqueens.crosscheck(range(1, 7), [command, "stack"])
@@ -152,6 +153,7 @@ def test_a_proof_is_only_for_a_sat_solver_given_dimacs():
         cpqueens.Command("cadical {n} {proof}", instance_format="cnf")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     shutil.which("cadical") is None, reason="needs cadical: apt-get install cadical"
 )
@@ -189,6 +191,7 @@ def wrong_counter(count: int, who: str) -> str:
     return f"{sys.executable} -c \"print('{count} solutions')  # {who}\""
 
 
+@pytest.mark.slow
 def test_a_certified_campaign_proves_each_answer_once_and_a_proof_outranks_a_vote(tmp_path):
     spec = {
         "campaign": {"question": "count", "time_limit": 60, "certify": True},
@@ -225,6 +228,7 @@ def test_a_certified_campaign_proves_each_answer_once_and_a_proof_outranks_a_vot
         assert {k: v["seconds_to_check"] for k, v in store.certificates().items()} == before
 
 
+@pytest.mark.slow
 def test_the_summary_shows_proved_only_for_a_certified_campaign(tmp_path):
     spec = tmp_path / "c.toml"
     spec.write_text(

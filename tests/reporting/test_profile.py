@@ -46,6 +46,7 @@ def test_tree_json_summary_and_refusals():
     )
 
 
+@pytest.mark.slow
 def test_drawing_sets_wipe_outs_apart(tmp_path):
     from cpqueens.trees.pictures.drawing import _kind
 
@@ -86,6 +87,7 @@ def test_profile_reads_the_solvers_own_figures():
     assert figure.axes[0].get_yscale() == "log" and len(figure.axes[0].lines) == 5
 
 
+@pytest.mark.slow
 def test_profile_command(tmp_path):
     result = run("profile", "6", "--solvers", "none")
     assert result.exit_code == 0, result.output

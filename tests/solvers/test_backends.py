@@ -18,6 +18,7 @@ def test_count_matches_oeis(backend, n):
     assert cpqueens.count(n, backend=backend) == A000170[n]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 9))
 def test_solution_set_matches_brute_force(enumerating_backend, n):
     result = cpqueens.solve(n, backend=enumerating_backend)
@@ -46,6 +47,7 @@ def test_deterministic_backends_are_lexicographic(name):
     assert cpqueens.solve(8, backend=name, limit=1).solutions[0] == (0, 4, 7, 5, 2, 6, 1, 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "fixed", [{0: 0}, {3: 5}, {0: 2, 7: 4}, {1: 1, 2: 2}, {0: 3, 1: 5, 2: 7}, {4: 4}]
 )
@@ -97,6 +99,7 @@ def test_result_shape(backend):
         result.stats["nodes"] = 0
 
 
+@pytest.mark.slow
 def test_time_limit_stops_early(backend):
     info = REGISTRY[backend]
     if not info.supports_time_limit:

@@ -14,6 +14,7 @@ from cpqueens.solvers.bitmask.constellations import start_constellations
 pytest.importorskip("numba")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 15))
 def test_counts_agree_with_an_independent_backend(n):
     # "stack" is the pure-Python search; at n >= 12 the published counts take over,

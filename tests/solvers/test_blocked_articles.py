@@ -208,6 +208,7 @@ def test_an_instance_carries_its_blocked_squares(name):
     assert sorted(found.solutions) == expected and expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ARTICLES)
 def test_time_limit_holds_with_blocked_squares(name):
     # Every solution of n=30 takes far longer than the limit, blocked squares or not.

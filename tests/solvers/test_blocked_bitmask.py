@@ -96,6 +96,7 @@ def test_small_boards_match_brute_force(instance):
     assert listed == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("instance", LARGE, ids=label)
 def test_larger_boards_match_backtracking(instance):
     n, fixed, blocked = instance
@@ -156,6 +157,7 @@ def test_blocked_squares_leave_the_plain_count_alone():
     assert cpqueens.count(8, backend="bitmask", blocked=[(0, 0)]) == 92 - 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_time_limit_holds_with_blocked_squares(workers):
     cpqueens.count(8, backend="bitmask", blocked=[(0, 0)], workers=1, time_limit=60)  # compile

@@ -121,6 +121,7 @@ def test_the_backends_say_they_take_blocked_squares(name):
     assert next(i for i in cpqueens.backends() if i.name == name).blocked
 
 
+@pytest.mark.slow
 def test_every_variant_finds_exactly_the_solutions_of_random_instances(variant):
     name, options = variant
     for instance in INSTANCES:
@@ -147,6 +148,7 @@ UNSOLVABLE = [
 ]
 
 
+@pytest.mark.slow
 def test_an_instance_without_solution_is_proved_so(variant):
     name, options = variant
     for instance in UNSOLVABLE:
@@ -170,6 +172,7 @@ SOLVABLE = [
 ]
 
 
+@pytest.mark.slow
 def test_limit_one_finds_a_solution_and_says_satisfiable(variant):
     name, options = variant
     for instance in SOLVABLE:
@@ -210,6 +213,7 @@ def write_dzn(instance: Instance, path, *, fewest_first: bool) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fewest_first", [False, True])
 def test_the_minizinc_model_solves_a_data_file_from_the_command_line(tmp_path, fewest_first):
     usable("minizinc")
@@ -298,6 +302,7 @@ def test_dimacs_models_are_exactly_the_solutions():
         assert set(found) == brute_force(instance), instance
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", cnf.CLAUSE_ENCODINGS)
 def test_every_clause_encoding_gives_the_same_models(encoding):
     usable("sat")

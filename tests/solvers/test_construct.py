@@ -79,6 +79,7 @@ def test_published_lists():
     assert construct(2) is None and construct(3) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [10**6, 10**7])
 def test_huge_boards_end_to_end(n):
     with Stopwatch() as clock:
@@ -211,6 +212,7 @@ def test_check_solution_of_a_small_array_gives_plain_ints():
         check_solution(np.arange(4), Problem(4, (None,) * 4), "demo")
 
 
+@pytest.mark.slow
 def test_cli_writes_a_million_columns_as_json():
     with Stopwatch() as clock:
         done = subprocess.run(

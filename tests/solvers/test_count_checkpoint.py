@@ -48,6 +48,7 @@ def start_count(path: Path, n: int, workers: int) -> subprocess.Popen:
                             stdout=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_count_killed_twice_at_random_points_resumes_to_the_exact_count(tmp_path, workers):
     path = tmp_path / "n15.ckpt"
@@ -124,6 +125,7 @@ def test_a_checkpoint_is_for_counting_with_bitmask():
         cpqueens.count(8, backend="bitmask", checkpoint=3)
 
 
+@pytest.mark.slow
 def test_the_command_line_counts_with_a_checkpoint_and_resumes(tmp_path):
     path = tmp_path / "n12.ckpt"
     command = [sys.executable, "-m", "cpqueens", "count", "12", "-b", "bitmask", "--checkpoint",

@@ -95,6 +95,7 @@ def test_cpsat_limit_with_unique_counts_classes_not_solutions():
     assert cpqueens.solve(8, backend="cpsat", unique=True, limit=12).count == 12
 
 
+@pytest.mark.slow
 def test_cpsat_first_solution_for_n_200():
     result = cpqueens.solve(200, backend="cpsat", limit=1, time_limit=120)
     assert result.stats["search"] == "free"

@@ -191,6 +191,7 @@ def test_time_limit_holds_on_a_hard_decision():
         cpqueens.count(20, backend=BACKEND, time_limit=0.1)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_decision():
     with Stopwatch() as clock:
         ended = interrupt_solve(

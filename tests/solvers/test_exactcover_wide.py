@@ -90,6 +90,7 @@ def two_solution_board(n, seed):
     return cpqueens.Instance(n, blocked=blocked)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "seed"), [(65, 1), (80, 2), (127, 3), (129, 4)])
 def test_blocked_boards_past_64_list_what_sat_lists(n, seed):
     pytest.importorskip("pysat")
@@ -128,6 +129,7 @@ def test_a_completion_with_no_solution_past_64():
     assert result.complete and not result.satisfiable
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [128, 400])
 def test_a_time_limit_holds_on_a_long_multiword_search(n):
     # Plain boards this large are far beyond this search's reach (millions of nodes at

@@ -23,6 +23,7 @@ def test_what_they_find_is_valid_and_distinct(finder, n):
         assert set(result.solutions) <= brute_force(n)
 
 
+@pytest.mark.slow
 def test_no_solution_is_never_proved_by_a_local_search(finder):
     backend = REGISTRY[finder]
     for n in (2, 3):
@@ -40,6 +41,7 @@ def test_a_huge_board_is_refused_at_once(finder):
     clock.check(0, 0.5, what=f"{finder}'s refusal")
 
 
+@pytest.mark.slow
 def test_the_time_limit_holds_on_a_large_board(finder):
     # 8 million queens: a local search needs several times the limit for them (qs
     # about 3 s, minconflicts 9 s on a free core), so it must be the limit that stops it.
@@ -59,6 +61,7 @@ def test_they_are_cross_checked_on_the_solution_they_find(finder):
     assert {row.compared for row in report.rows} == {"some"}
 
 
+@pytest.mark.slow
 def test_they_are_left_out_of_whole_set_cross_checks(finder):
     assert finder not in {row.backend for row in cpqueens.crosscheck(5).rows}
     info = next(i for i in cpqueens.backends() if i.name == finder)

@@ -14,6 +14,7 @@ def test_tree_reproduces_article_001_figures():
     assert (result.count, result.stats["nodes"], result.stats["attempts"]) == (92, 2056, 15720)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 11))
 def test_backtrackers_count_the_same_nodes(n):
     stats = {name: cpqueens.solve(n, backend=name).stats for name in BACKTRACKERS}
@@ -152,6 +153,7 @@ def test_backtrackers_go_deeper_than_the_default_recursion_limit(name):
     assert cpqueens.solve(n, backend=name, fixed=fixed).solutions == (known,)
 
 
+@pytest.mark.slow
 def test_stack_finds_a_first_solution_at_larger_n():
     result = cpqueens.solve(20, backend="stack", limit=1)
     assert is_valid(result.solutions[0])

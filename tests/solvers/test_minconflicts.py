@@ -64,6 +64,7 @@ def test_reproducible_by_seed():
     assert len(different) > 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(60))
 def test_fixed_and_blocked_squares_are_respected(case):
     chooser = random.Random(case)
@@ -129,6 +130,7 @@ def test_time_limit_holds_on_a_huge_board():
     assert result.stats["timed_out"] and result.satisfiable is None
 
 
+@pytest.mark.slow
 def test_a_million_queens():
     solve(1000, limit=1)
     with Stopwatch() as clock:

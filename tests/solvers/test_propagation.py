@@ -40,6 +40,7 @@ def tree_visits(G):
     return [data for node, data in sorted(G.nodes(data=True)) if node and not data["rejected"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("propagation", "order"), COMBINATIONS, ids=IDS)
 @pytest.mark.parametrize(("n", "fixed"), CASES)
 def test_tree_and_backend_match_the_independent_search(n, fixed, propagation, order):
@@ -173,6 +174,7 @@ def test_max_depth_and_size_guard():
     assert cpqueens.decision_tree(8, propagation="arc", max_nodes=769).number_of_nodes() == 769
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("propagation", "order"), COMBINATIONS[1:], ids=IDS[1:])
 def test_estimate_is_close_for_larger_trees(propagation, order):
     stats = cpqueens.solve(11, "propagate", propagation=propagation, order=order).stats

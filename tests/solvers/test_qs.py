@@ -120,6 +120,7 @@ def random_instance(chooser, n, density, queens):
     return Instance(n, fixed=fixed, blocked=blocked)
 
 
+@pytest.mark.slow
 def test_fixed_and_blocked_on_random_small_instances():
     chooser = random.Random(2024)
     checked = 0
@@ -180,6 +181,7 @@ def test_no_solution_sizes_are_never_called_unsatisfiable(n):
     assert "restarts" in result.stats["gave_up"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "instance",
     [
@@ -208,6 +210,7 @@ def test_time_limit_holds_on_a_large_board():
     assert result.solutions == () or is_valid(result.solution)
 
 
+@pytest.mark.slow
 def test_ctrl_c_reaches_the_caller_between_chunks():
     ended = interrupt_solve(
         'cpqueens.solve(8, backend="qs", limit=1)',

@@ -51,6 +51,7 @@ def test_given_queens_and_blocked_squares_shape_the_blocks(solver):
         assert ours == cpqueens.solve(8, backend="stack", **case).solutions, case
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_limit_and_time_limit_stop_the_calls_in_the_callers_thread(solver):
     pytest.importorskip("pysat")

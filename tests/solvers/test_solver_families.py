@@ -162,6 +162,7 @@ def test_first_fail_search_finds_a_large_board_and_lists_the_same_set(name):
     assert set(found) == brute_force(8, fixed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", cpmpy_solvers())
 def test_every_usable_cpmpy_solver_enumerates(solver):
     result = cpqueens.solve(6, backend="cpmpy", solver=solver)

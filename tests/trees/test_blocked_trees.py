@@ -180,6 +180,7 @@ def test_the_random_instances_cover_what_they_should():
 # Solutions and nodes.
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("propagation", "order"), COMBINATIONS, ids=COMBINATION_IDS)
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_tree_and_backend_solutions_are_the_brute_forces(case, propagation, order):
@@ -215,6 +216,7 @@ def test_plain_tree_is_the_independent_walk_node_by_node(case, include_rejected)
     assert not any((d["row"], d["column"]) in blocked for d in placed(G))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("include_rejected", [False, True], ids=["placed", "rejected"])
 @pytest.mark.parametrize(("propagation", "order"), COMBINATIONS[1:], ids=COMBINATION_IDS[1:])
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -416,6 +418,7 @@ def test_the_estimate_of_a_large_blocked_tree_is_near_its_size():
     assert abs(size.graph_nodes - G.number_of_nodes()) < 0.1 * G.number_of_nodes()
 
 
+@pytest.mark.slow
 def test_a_tree_too_large_open_fits_once_squares_are_blocked():
     with pytest.raises(cpqueens.TreeTooLargeError):
         cpqueens.decision_tree(13, max_nodes=200_000)

@@ -199,6 +199,7 @@ def test_a_blocked_instance_goes_to_networkx_and_back():
         assert CompactTree.from_networkx(G) == tree
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "kind", ["plain", "forward", "arc", "forward-first-fail", "arc-first-fail"]
 )
@@ -211,6 +212,7 @@ def test_node_counts_equal_the_networkx_trees(kind, n):
     assert int((tree.status == FAILURE).sum()) == sum(d for _, d in G.nodes(data="dead_end"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "kind", ["plain", "forward", "arc", "forward-first-fail", "arc-first-fail"]
 )
@@ -247,6 +249,7 @@ def level_by_level(n):
     return nodes, dead
 
 
+@pytest.mark.slow
 def test_thirteen_counts_as_an_independent_search_does():
     tree = cpqueens.compact_tree(13)
     shape = tree_shape(tree)

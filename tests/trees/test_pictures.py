@@ -71,6 +71,7 @@ def _timings() -> list[Timing]:
     return timings
 
 
+@pytest.mark.slow
 def test_the_bench_legend_lies_outside_every_axes():
     figure = bench_figure(_timings(), "twelve backends and more")
     figure.canvas.draw()
@@ -147,6 +148,7 @@ def report_data():
     return build_report([4, 5], ["stack", "tree"], repeat=1, tree_n=4, profile_n=4)
 
 
+@pytest.mark.slow
 def test_the_report_has_a_timing_grid_and_a_machine_section(report_data):
     from cpqueens.reporting.page.rendering import to_html
 

@@ -94,6 +94,7 @@ def test_the_issue_call_is_refused_at_once_in_little_memory():
     assert outcome["memory"] > TREE_BYTES and outcome["cost"] in message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("n", "kwargs"),
     [
@@ -156,6 +157,7 @@ def test_the_budget_grows_with_max_nodes_only():
     assert cpqueens.decision_tree(8, propagation="arc", max_nodes=769).number_of_nodes() == 769
 
 
+@pytest.mark.slow
 def test_the_price_is_near_what_a_tree_takes():
     import tracemalloc
 
@@ -187,6 +189,7 @@ def test_a_tree_that_outgrows_its_price_stops_at_the_budget(monkeypatch):
     assert error.memory > 200_000 > price.NODE_BYTES * (error.estimate - 1)
 
 
+@pytest.mark.slow
 def test_the_estimate_of_a_dear_tree_makes_few_nodes(monkeypatch, deadline):
     made = []
     child = PropagatedSearch.child

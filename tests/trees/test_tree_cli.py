@@ -53,6 +53,7 @@ def test_pictures_build_no_networkx_tree_they_cannot_draw(tmp_path, monkeypatch)
     assert refused.exit_code == 2 and "162,895 nodes are too many to draw" in refused.stderr
 
 
+@pytest.mark.slow
 def test_hide_failed_draws_n10_and_plain_n9_is_refused_in_the_command_lines_words(tmp_path):
     result = run("10", "--hide-failed", "-o", str(tmp_path / "t.png"))
     assert result.exit_code == 0, result.output

@@ -177,6 +177,7 @@ def test_compact_and_networkx_trees_draw_the_same_image():
 # Files. ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
 @pytest.mark.parametrize("style", ["traditional", "icicle", "pixel"])
 def test_each_style_writes_each_format(tmp_path, style, suffix):
@@ -275,6 +276,7 @@ def _fake(calls, args):
     return Figure()
 
 
+@pytest.mark.slow
 def test_hide_failed_makes_n8_to_n10_drawable(tmp_path):
     import time
 

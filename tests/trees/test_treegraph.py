@@ -319,6 +319,7 @@ def test_layout_has_no_crossings():
     assert all(len(set(row)) == len(row) for row in xs.values())  # no two nodes overlap
 
 
+@pytest.mark.slow
 def test_draw_png_and_svg(tmp_path):
     from matplotlib.image import imread
 
