@@ -44,10 +44,10 @@ class Bug:
 BUGS = (
     Bug(
         "counting-kernel",
-        "the half-turn count forgets the centre's check on odd boards",
-        "cpqueens/solvers/bitmask/symmetric.py",
-        "            if not _pair_fits(n, queens, half, half):\n                continue\n",
-        "            pass\n",
+        "the class count forgets that a quarter turn's inverse fixes the same solutions",
+        "cpqueens/solvers/bitmask/counting.py",
+        "            fixed_points += half + 2 * quarter\n",
+        "            fixed_points += half + quarter\n",
     ),
     Bug(
         "kernel-blocked-squares",
@@ -58,10 +58,10 @@ BUGS = (
     ),
     Bug(
         "reader-offset",
-        "a board is read 1-based only when every board holds n",
-        "cpqueens/outputs/reader_tools.py",
-        "    every_one_based = not holds_zero and any(n in b for b in raw)\n",
-        "    every_one_based = not holds_zero and all(n in b for b in raw)\n",
+        "chess squares' ranks read from 0 instead of 1 (a2 as row 2)",
+        "cpqueens/outputs/layouts.py",
+        "            (int(rank) - 1, COLUMN_OF[file.lower()]) for file, rank in",
+        "            (int(rank), COLUMN_OF[file.lower()]) for file, rank in",
     ),
     Bug(
         "output-judge",
