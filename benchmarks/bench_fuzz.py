@@ -43,6 +43,16 @@ Three measurements, in one run:
    "exact", "near" (a size at most one apart and at most two squares more or fewer
    given or blocked), else "no".
 
+4. Rate of each installed solver, in isolation. Every registered backend that can run
+   here, and every solver behind one (its ``solver=`` values that run here:
+   python-sat's, cpmpy's, MiniZinc's), is hunted as a backend target (each run in a
+   process of its own forked from a warm one) for ``--solver-budget`` seconds, seed 0,
+   ``max_n=10``, one worker, ``question="all"`` (``"decide"`` for a backend that does not
+   search the whole space). Printed: instances a second, instances tried, failures and
+   time-outs found (a failure here is a finding to report, with its reproduce line),
+   and the slowdown the hunt allowed for the machine's load. ``--solvers none`` skips
+   it; ``--solvers sat,cpmpy`` hunts those backends' solvers only.
+
 Each figure is the median over ``--repeat`` repeats (3 at least; the settings are
 interleaved within a repeat, so that other load on the machine hits them alike); the
 mutants are hunted once each (a hunt of a fixed seed tries the same instances). The
@@ -421,6 +431,44 @@ def hunt_mutants(names: list[str], budget: float) -> dict:
     return found
 
 
+def solver_targets(backends: list[str] | None) -> list[tuple[str, dict]]:
+    """Every backend that runs here, with each of its solvers that runs here."""
+    from cpqueens.solvers import REGISTRY
+
+    chosen = []
+    for name, backend in REGISTRY.items():
+        if (backends is not None and name not in backends) or not backend.is_available():
+            continue
+        solvers = backend.solvers_here() if "solver" in backend.options else ()
+        chosen += [(name, {"solver": solver}) for solver in solvers] or [(name, {})]
+    return chosen
+
+
+def hunt_solvers(backends: list[str] | None, budget: float) -> None:
+    """Measurement 4: each installed solver hunted alone; instances a second."""
+    from cpqueens.solvers import REGISTRY
+
+    print(f"\n4. each installed solver hunted alone ({budget:.0f} s, max_n 10, seed 0, "
+          "one worker, each run isolated):")  # fmt: skip
+    print(f"  {'target':34} {'inst/s':>7} {'tried':>6} {'failures':>8} {'time-outs':>9} "
+          f"{'slowdown':>8}")  # fmt: skip
+    for name, options in solver_targets(backends):
+        question = "all" if REGISTRY[name].exhaustive else "decide"
+        label = name + (f" ({options['solver']})" if options else "")
+        try:
+            report = cpqueens.fuzz(name, options=options, question=question, budget=budget,
+                                   seed=0, max_n=10, time_limit=5.0)  # fmt: skip
+        except cpqueens.CPQueensError as error:
+            print(f"  {label:34} not hunted: {error}")
+            continue
+        rate = report.tried / report.seconds if report.seconds else 0.0
+        print(f"  {label:34} {rate:7.1f} {report.tried:6d} {len(report.failures):8d} "
+              f"{len(report.timeouts):9d} {report.load[2]:8.2f}")  # fmt: skip
+        for failure in report.failures + report.timeouts:
+            print(f"      {failure.kind}: {failure.instance!r}; {failure.observed}")
+            print(f"      reproduce: {failure.reproduce}")
+
+
 def main() -> None:
     global RATE_MAX_N
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -449,6 +497,17 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="short budgets: --rate-budget 2, --budget 8"
     )
+    parser.add_argument(
+        "--solvers",
+        default="all",
+        help="measurement 4: all (default), none, or backends A,B (each of their solvers)",
+    )
+    parser.add_argument(
+        "--solver-budget",
+        type=float,
+        default=5.0,
+        help="seconds per solver's hunt in measurement 4 (default 5)",
+    )
     args = parser.parse_args()
     RATE_MAX_N = args.max_n
     if args.quick:
@@ -476,6 +535,9 @@ def main() -> None:
     else:
         overheads = {}
     first = hunt_mutants(names, args.budget)
+    if args.solvers != "none":
+        backends = None if args.solvers == "all" else args.solvers.split(",")
+        hunt_solvers(backends, args.solver_budget)
     load = os.getloadavg()
     print(
         f"\nload {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the end; "

@@ -68,6 +68,22 @@ def params(names) -> list:
     return [case(name) for name in names]
 
 
+def solver_params(names) -> list:
+    """One case ``(backend, solver)`` per solver each backend of ``names`` takes here
+    (its ``solver=`` option, :meth:`~cpqueens.solvers.base.Backend.solvers_here`);
+    a backend that cannot run here is one skip saying what it needs."""
+    cases = []
+    for name in names:
+        if "solver" not in REGISTRY[name].options:
+            continue
+        if missing(name) is not None:
+            cases.append(case(name, None, id=f"{name}-any"))
+            continue
+        for solver in REGISTRY[name].solvers_here():
+            cases.append(pytest.param(name, solver, id=f"{name}-{solver}"))
+    return cases
+
+
 def present(names) -> list[str]:
     """The backends of ``names`` that can run here, in the registry's order."""
     return [name for name in names if missing(name) is None]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import faulthandler
 import os
 import pickle
 import signal
@@ -99,26 +100,38 @@ def warm(solvers: list[dict[str, Any]]) -> dict[str, str]:
     return errors
 
 
+def become_watched_child() -> None:
+    """In a child forked to run one thing, watched and ended whole by its parent: a
+    session of its own, killed with its parent, the default signals, nothing read from
+    or printed to the terminal, and programs it starts not given a reaper each."""
+    from ..programs.running import start_directly
+
+    os.setsid()
+    die_with_parent(signal.SIGKILL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    faulthandler.disable()  # a crash is reported by the parent, not dumped on its screen
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    start_directly()
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` (a pipe takes it in pieces)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
 def run_child(task: dict[str, Any], write_fd: int) -> None:
     """In the forked child: run the task, send the answer, never return."""
     status = 0
     try:
-        os.setsid()
-        die_with_parent(signal.SIGKILL)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        null = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(null, fd)
-        from ..programs.running import start_directly
+        become_watched_child()
         from .execute import execute
 
-        start_directly()  # this child is watched and ended whole: no reaper script per run
-        answer = execute(task)
-        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(write_fd, view) :]
+        write_all(write_fd, pickle.dumps(execute(task), protocol=pickle.HIGHEST_PROTOCOL))
     except BaseException:
         status = 1
     finally:

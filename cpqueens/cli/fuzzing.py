@@ -9,6 +9,7 @@ import click
 
 from ..display.terminal import printable
 from ._common import BadInput, emit_json, quiet_option, say
+from .ranges import parse_options
 
 #: A budget: seconds, or a number with s, m or h.
 _BUDGET = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*([smh]?)\s*$")
@@ -32,6 +33,15 @@ def parse_budget(text: str) -> float:
 
 @click.command()
 @click.option("--backend", metavar="NAME", help="A backend of the registry to hunt.")
+@click.option(
+    "-O",
+    "--option",
+    "backend_option",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="An option of the backend hunted, as solve takes it, e.g. -O solver=glucose4 for "
+    "sat (repeatable).",
+)
 @click.option(
     "--command",
     metavar="CMD",
@@ -129,6 +139,7 @@ def parse_budget(text: str) -> float:
 @quiet_option
 def fuzz(
     backend: str | None,
+    backend_option: tuple[str, ...],
     command: str | None,
     instance_format: str,
     question: str,
@@ -155,11 +166,13 @@ def fuzz(
       cpqueens fuzz --command "./mysolver {instance}" --budget 10m --seed 1 -o bugs/
       cpqueens fuzz --command "python mysolver.py {instance}" --format param
       cpqueens fuzz --backend sat --question count --budget 90s
+      cpqueens fuzz --backend cpmpy -O solver=exact --budget 10m
 
     \b
-    Exit status: 0 no failure found, 1 a failure found (the table lists each, smallest
-    first, with the line that shows it again), 2 bad input, 130 Ctrl-C (with -o, the
-    same command resumes the hunt).
+    Exit status: 0 no failure found, 1 a failure found (a wrong answer, a crash: the
+    table lists each, smallest first, with the line that shows it again), 4 no failure
+    but time-outs (runs that gave no answer, even given three times the time limit
+    once), 2 bad input, 130 Ctrl-C (with -o, the same command resumes the hunt).
     """
     from ..checking.external import Command
     from ..fuzzing import fuzz as hunt
@@ -169,6 +182,11 @@ def fuzz(
     if (backend is None) == (command is None):
         raise BadInput("give the solver to hunt: --backend NAME or --command CMD (one of them)")
     seconds = parse_budget(budget)
+    options = parse_options(backend_option)
+    if options and backend is None:
+        raise BadInput(
+            "-O KEY=VALUE sets options of the --backend hunted; a --command runs as given"
+        )
     program = None
     if command is not None:
         # The command's own timeout is a backstop: the hunt stops each run at --time-limit.
@@ -189,11 +207,13 @@ def fuzz(
         def progress(report, left: float) -> None:
             bar.update(report.tried, None)
             bar.describe(
-                f"{report.tried:,} tried, {len(report.failures)} failure(s), {left:.0f} s left"
+                f"{report.tried:,} tried, {len(report.failures)} failure(s), "
+                f"{len(report.timeouts)} time-out(s), {left:.0f} s left"
             )
 
         report = hunt(
             target,
+            options=options,
             question=question,
             budget=seconds,
             seed=seed,
@@ -217,7 +237,7 @@ def fuzz(
         click.echo(printable(str(report), multiline=True))
     if output is not None:
         say(quiet, f"wrote {len(written)} file(s) to {output} (the hunt kept in {state})")
-    sys.exit(1 if report.failures else 0)
+    sys.exit(1 if report.failures else 4 if report.timeouts else 0)
 
 
 def _names(text: str | None) -> list[str] | None:

@@ -8,7 +8,8 @@ same way (:mod:`.shrinking`). See docs/fuzzing.md.
 
 Map: ``families`` (the instances drawn, a pure function of seed and index, weighted
 toward what breaks solvers), ``targets`` (a backend, a program or a function as one
-target, each run an ``Answer``), ``references`` (the reference backend's answers,
+target, each run an ``Answer``), ``function_runs`` (a function target's call, in a
+child forked from this process), ``references`` (the reference backend's answers,
 remembered), ``judging`` (one answer judged: boards, decision, count, solutions),
 ``transforms`` (the symmetries and changes of an instance whose effect on the answer is
 known), ``relations`` (the metamorphic relations built on them), ``shrinking`` (delta
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..arguments import check_int, check_seconds
@@ -46,6 +47,7 @@ MOST_N = 16
 def fuzz(
     target: str | Any | Callable,
     *,
+    options: Mapping[str, Any] | None = None,
     question: str = "all",
     budget: float = 60.0,
     seed: int = 0,
@@ -70,7 +72,13 @@ def fuzz(
         A registry backend's name, a :class:`cpqueens.Command` whose command holds
         ``{instance}`` (each instance is written in its ``instance_format``; a program
         that prints nothing found no solution), or a function ``f(instance)``
-        returning the solutions (or a count, for ``question="count"``).
+        returning the solutions (or a count, for ``question="count"``, or a
+        :class:`~cpqueens.Result`: one with ``complete=False`` proves nothing), called
+        in a child process forked from this one, so that a crash or a call that hangs
+        is a finding, never the end of the hunt.
+    options : mapping, optional
+        The backend's own options, as :func:`cpqueens.solve` takes them (say
+        ``{"solver": "glucose4"}`` for ``sat``), checked here, before anything runs.
     question : {"all", "decide", "count"}
         What is asked and compared: every solution, satisfiable or not (each board
         verified), or the number of solutions.
@@ -90,8 +98,12 @@ def fuzz(
     workers : int
         Instances examined at a time (each run in a process of its own).
     time_limit : float
-        Seconds one run of the target may take; a run past it is a ``timeout``
-        failure (for a backend that does not search the whole space, no answer).
+        Seconds one run of the target may take on a free machine: each run is allowed
+        this times the machine's load (the cores' share a run gets when other
+        processes want them too, ``report.load``). A run past it is run again once
+        with three times as long; past that too, it is a time-out
+        (``report.timeouts``, apart from the failures; for a backend that does not
+        search the whole space, no answer).
     relations : sequence of str, optional
         The metamorphic relations checked (:data:`RELATIONS`); by default all but
         ``reduction`` for a program or a function (its boards hold about 266 n rows),
@@ -106,14 +118,16 @@ def fuzz(
         A JSON file keeping the instances tried and the failures: a hunt run again
         with the same file and settings goes on where it stopped.
     max_failures : int, optional
-        Stop once this many distinct failures are found and shrunk (1: at the first bug).
+        Stop once this many distinct failures (wrong answers, crashes; not time-outs)
+        are found and shrunk (1: at the first bug).
     progress : callable, optional
         Called as ``progress(report, seconds_left)`` as instances are tried.
 
     Returns
     -------
     FuzzReport
-        ``report.failures`` (smallest first), ``report.tried``, ``report.by_family``.
+        ``report.failures`` (smallest first), ``report.timeouts``, ``report.tried``,
+        ``report.by_family``, ``report.load``.
 
     Examples
     --------
@@ -146,7 +160,7 @@ def fuzz(
     workers = check_int(workers, "workers", 1)
     if max_failures is not None:
         max_failures = check_int(max_failures, "max_failures", 1)
-    hunted = Target(target, time_limit)
+    hunted = Target(target, time_limit, options)
     if hunted.plain_only:
         if families is not None and set(check_families(families)) != {"plain"}:
             raise InvalidInputError(
@@ -194,6 +208,8 @@ def fuzz(
         deadline=started + budget,
         budget=budget,
         max_failures=max_failures,
+        workers=workers,
+        local=client is None,
     )
     try:
         run_hunt(hunt, saved, max_n=max_n, families=chosen_families, workers=workers,

@@ -3,14 +3,22 @@
 Each worker (a thread here) owns a runner, takes the next instance index, and examines
 it: the target's answer is judged against the reference's (:mod:`.judging`), then one
 metamorphic relation drawn for it is checked (:mod:`.relations`). A failure is first
-run again (one that does not show again is flaky, reported as found) and then shrunk
-(:mod:`.shrinking`) by the same worker, within the budget. Failures that shrink to the
-same instance are one failure, seen several times.
+run again (one that does not show again is flaky, reported as found; one whose rerun
+did not finish is reported as not confirmed) and then shrunk (:mod:`.shrinking`) by
+the same worker, within the budget. Failures that shrink to the same instance are one
+failure, seen several times.
+
+A slow answer is not a wrong one: a run past its time limit is run once more with
+:data:`CONFIRM_FACTOR` times the limit before it is called a time-out, and a run that
+then answers is judged as any other. Each run's limit is the time limit times the
+machine's load (:func:`slowdown`): on a machine whose cores are all busy, a run gets
+the wall time it would need on a free one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
 import random
 import threading
@@ -33,6 +41,67 @@ from .targets import Answer, Target, answer_of, call_function
 SHRINK_SHARE = 0.25
 SHRINK_MIN = 10.0
 
+#: The samples of the machine's load kept (one each half second or so).
+LOAD_SAMPLES = 20
+
+#: A run past its time limit is run again with this many times the limit, once,
+#: before it is called a time-out.
+CONFIRM_FACTOR = 3.0
+
+
+def runnable_now() -> int | None:
+    """The processes running or waiting for a core at this instant, this one included
+    (Linux's ``/proc/loadavg``), or None where the system does not say."""
+    try:
+        with open("/proc/loadavg") as stats:
+            return int(stats.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class Load:
+    """The machine's load while a hunt runs, and the slowdown it causes a run.
+
+    The processes wanting a core are sampled as the hunt goes (the last
+    :data:`LOAD_SAMPLES`); those of others are what is left when this process and the
+    hunt's own runs (one a worker) are taken out. A run then shares the cores with
+    them: it goes ``(others + workers) / cores`` times slower than on a free machine,
+    and is allowed that much more wall time (at least 1).
+    """
+
+    def __init__(self, workers: int, local: bool = True):
+        self.workers = workers
+        self.local = local  # False: the runs go to a cluster's machines
+        self.cores = _cores()
+        self.samples: list[int] = []
+        self.sample()
+
+    def sample(self) -> None:
+        runnable = runnable_now() if self.local else None
+        if runnable is None:
+            return
+        self.samples = [*self.samples[-LOAD_SAMPLES + 1 :], runnable]
+
+    @property
+    def others(self) -> float:
+        """The processes of others wanting a core, on average over the samples."""
+        if not self.samples:
+            return 0.0
+        return max(0.0, sum(self.samples) / len(self.samples) - 1 - self.workers)
+
+    @property
+    def slowdown(self) -> float:
+        if not self.samples:
+            return 1.0
+        return max(1.0, (self.others + self.workers) / self.cores)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
 
 @dataclass(frozen=True)
 class Found:
@@ -46,17 +115,23 @@ class Found:
 
 class Runner:
     """Runs the target for one worker: in isolated processes (locally or on a Dask
-    cluster) for a backend or a program, in a thread for a function."""
+    cluster) for a backend or a program, in a forked child for a function."""
 
     def __init__(self, target: Target, client: Any = None):
         self.target = target
         self.client = client
         self.box: Any = None
         self.future: Any = None
+        self.child: int | None = None  # a function's call in flight
+        self.last: Answer | None = None  # the answer of the last run
 
     def run(self, instance: Instance, question: str, limit: float, program: Any = None) -> Answer:
+        self.last = answer = self._run(instance, question, limit, program)
+        return answer
+
+    def _run(self, instance: Instance, question: str, limit: float, program: Any) -> Answer:
         if self.target.function is not None:
-            return call_function(self.target.function, instance, question, limit)
+            return call_function(self.target.function, instance, question, limit, self._child)
         task = self.target.task(instance, question, limit)
         if program is not None:
             task["solver"]["program"] = program
@@ -78,7 +153,15 @@ class Runner:
             self.box = Sandbox(self.target.warm())
         return answer_of(self.box.run(task))
 
+    def _child(self, pid: int | None) -> None:
+        self.child = pid
+
     def stop(self) -> None:
+        child = self.child
+        if child is not None:
+            from ..programs.process_trees import kill_tree
+
+            kill_tree(child)
         if self.box is not None:
             self.box.kill_current()
         future = self.future
@@ -107,6 +190,8 @@ class Hunt:
         deadline: float,
         budget: float,
         max_failures: int | None = None,
+        workers: int = 1,
+        local: bool = True,
     ):
         self.target = target
         self.question = question
@@ -123,20 +208,31 @@ class Hunt:
         self.settled: dict[tuple, FuzzFailure] = {}
         self.lock = threading.Lock()
         self.started = time.monotonic()
+        self.load = Load(workers, local)
+        # Instances (and the format they were asked in) confirmed slow: not given a
+        # longer run again.
+        self.slow: set[tuple[Instance, str | None]] = set()
+        self.sizes_left: set[int] | None = None  # a program told only {n}: the sizes to try
 
     def enough(self, report: FuzzReport) -> bool:
-        """Whether the failures asked for (``max_failures``) are found."""
+        """Whether the failures asked for (``max_failures``) are found: wrong answers
+        and crashes, not time-outs."""
         return self.max_failures is not None and len(report.failures) >= self.max_failures
 
-    def limit(self) -> float | None:
-        """Seconds a run may take now: the time limit, or what is left of the budget."""
+    def limit(self, factor: float = 1.0) -> float | None:
+        """Seconds a run may take now: the time limit (times ``factor`` and the load's
+        slowdown), or what is left of the budget."""
         left = self.deadline - time.monotonic()
         if left < 0.05 or self.stopped.is_set():
             return None
-        return min(self.time_limit, left)
+        return min(self.time_limit * self.load.slowdown * factor, left)
 
     def ask(
-        self, runner: Runner, instance: Instance, relation: Relation | None = None
+        self,
+        runner: Runner,
+        instance: Instance,
+        relation: Relation | None = None,
+        confirm: bool = True,
     ) -> Answer | None:
         limit = self.limit()
         if limit is None:
@@ -145,6 +241,19 @@ class Hunt:
         if relation is not None and relation.name == "formats":
             program = _in_format(self.target.program, relation.detail)
         answer = runner.run(instance, self.question, limit, program)
+        if answer.status == "timeout" and self.target.complete and confirm:
+            # Slow is not wrong: once more with a longer limit before it is called a
+            # time-out (an answer then is judged as any other).
+            longer = self.limit(CONFIRM_FACTOR)
+            asked = (instance, relation.detail if relation and relation.name == "formats" else None)
+            if asked in self.slow:
+                return answer
+            if longer is None or longer <= limit:
+                return None  # the budget ends before a longer run could: nothing judged
+            answer = runner.run(instance, self.question, longer, program)
+            if answer.status == "timeout":
+                with self.lock:
+                    self.slow.add(asked)
         if answer.status == "timeout" and not self.target.complete:
             # A search of part of the space proves nothing by running out of time.
             return Answer("unknown", message=answer.message)
@@ -205,7 +314,8 @@ class Hunt:
     ) -> Found | None:
         """``found``'s failure on another instance (``moved`` maps the squares), of the
         same kind, or None."""
-        answer = self.ask(runner, instance)
+        # A time-out shrinks under the plain limit: it was confirmed when first found.
+        answer = self.ask(runner, instance, confirm=found.finding.kind != "timeout")
         if answer is None:
             return None
         if found.relation is None:
@@ -239,9 +349,14 @@ class Hunt:
 
         found_after = time.monotonic() - self.started
         if self.again(runner, found, original, identity) is None:
-            flaky = self.limit() is not None  # else the budget ended, not the failure
-            return self.failure(drawn, found, original, flaky=flaky, minimal=False,
-                                found_after=found_after)  # fmt: skip
+            # A rerun that ran out of time (or the budget) proves nothing either way.
+            rerun = runner.last
+            unfinished = self.limit() is None or (
+                rerun is not None and rerun.status in ("timeout", "unknown")
+            )
+            return self.failure(drawn, found, original, flaky=not unfinished,
+                                minimal=False, found_after=found_after,
+                                confirmed=not unfinished)  # fmt: skip
         share = max(SHRINK_MIN, SHRINK_SHARE * self.budget)
         deadline = min(self.deadline, time.monotonic() + share)
         last: dict[str, Found] = {}
@@ -270,8 +385,8 @@ class Hunt:
         return failure
 
     def failure(self, drawn: Drawn, found: Found, original: Instance, *, flaky: bool,
-                minimal: bool, found_after: float = 0.0,
-                shrink_seconds: float = 0.0) -> FuzzFailure:  # fmt: skip
+                minimal: bool, found_after: float = 0.0, shrink_seconds: float = 0.0,
+                confirmed: bool = True) -> FuzzFailure:  # fmt: skip
         relation = None
         if found.relation is not None:
             relation = f"{found.relation.name}: {found.relation.describe()}"
@@ -291,6 +406,7 @@ class Hunt:
             minimal=minimal,
             found_after=found_after,
             shrink_seconds=shrink_seconds,
+            confirmed=confirmed,
         )
 
 
@@ -324,6 +440,10 @@ def run_hunt(
     """Examine instances on ``workers`` threads until the budget ends; fill ``report``."""
     indices = state.pending()
     lock = threading.Lock()
+    if hunt.target.plain_only:
+        # A program told only the board size has one instance per size: each is tried
+        # once, and the hunt ends when every size is (report.exhausted says so).
+        hunt.sizes_left = set(range(1, max_n + 1)) - _sizes_tried(report)
     results: queue.Queue = queue.Queue()
     runners = [Runner(hunt.target, client) for _ in range(workers)]
 
@@ -331,9 +451,11 @@ def run_hunt(
         try:
             while not hunt.stopped.is_set():
                 with lock:
+                    if hunt.sizes_left is not None and not hunt.sizes_left:
+                        return  # every size taken: nothing left to draw
                     index = next(indices)
                 drawn = draw(hunt.seed, index, max_n=max_n, families=families)
-                if not hunt.target.accepts(drawn.instance):
+                if not hunt.target.accepts(drawn.instance) or not _new_size(hunt, drawn, lock):
                     results.put(("skipped", drawn, None))
                     continue
                 found = hunt.examine(runner, drawn)
@@ -353,6 +475,7 @@ def run_hunt(
     try:
         while running:
             left = hunt.deadline - time.monotonic()
+            hunt.load.sample()
             if left <= 0 and not hunt.stopped.is_set():
                 hunt.stopped.set()
                 for runner in runners:
@@ -377,9 +500,17 @@ def run_hunt(
                 state.tried(drawn, payload, report)
                 if hunt.enough(report):
                     hunt.stopped.set()  # enough found: the workers end after their instance
+                if hunt.sizes_left is not None and _every_size_tried(report, max_n):
+                    report.exhausted = (
+                        f"every board size 1..{max_n} was tried: a program told only "
+                        "{n} has no other instance to try"
+                    )
+                    hunt.stopped.set()
                 if progress is not None:
                     progress(report, max(0.0, hunt.deadline - time.monotonic()))
     finally:
+        load = hunt.load
+        report.load = (round(load.others, 2), load.cores, round(load.slowdown, 2))
         hunt.stopped.set()
         for runner in runners:
             runner.stop()
@@ -389,3 +520,22 @@ def run_hunt(
             with contextlib.suppress(Exception):
                 runner.close()
         state.save(report)
+
+
+def _new_size(hunt: Hunt, drawn: Drawn, lock: threading.Lock) -> bool:
+    """For a program told only {n}: whether this size is still to be tried (taken)."""
+    if hunt.sizes_left is None:
+        return True
+    with lock:
+        if drawn.instance.n not in hunt.sizes_left:
+            return False
+        hunt.sizes_left.discard(drawn.instance.n)
+        return True
+
+
+def _sizes_tried(report: FuzzReport) -> set[int]:
+    return {n for sizes in report.by_family.values() for n in sizes}
+
+
+def _every_size_tried(report: FuzzReport, max_n: int) -> bool:
+    return _sizes_tried(report) >= set(range(1, max_n + 1))

@@ -19,26 +19,23 @@ def write_findings(
     report: FuzzReport, folder: str | os.PathLike, program: Command | None = None
 ) -> list[Path]:
     """Write every failure's instance (``bug-K.json``, and ``bug-K.FORMAT`` in the
-    program's format; ``bug-K-partner.*`` for a relation's second instance) and
-    ``report.json`` into ``folder``; return the paths written."""
+    program's format; ``bug-K-partner.*`` for a relation's second instance), every
+    time-out's (``timeout-K.*``) and ``report.json`` into ``folder``; return the paths
+    written."""
     where = check_folder(folder, "the hunt's findings")
     where.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    failures = []
-    for number, failure in enumerate(report.failures, 1):
-        stem = f"bug-{number}"
-        paths = _write(where, stem, failure.instance, program)
-        written += paths
-        if failure.partner is not None:
-            written += _write(where, f"{stem}-partner", failure.partner, program)
-        if program is not None and program.takes_instance:
-            failure = replace(
-                failure, reproduce=shlex.join(program.argv(failure.instance.n, str(paths[-1])))
-            )
-        failures.append(failure)
-    shown = replace(report, failures=failures)
-    written.append(write_atomic(where / "report.json", shown.to_json() + "\n"))
-    report.failures[:] = failures
+    for found, prefix in ((report.failures, "bug"), (report.timeouts, "timeout")):
+        for number, failure in enumerate(found, 1):
+            stem = f"{prefix}-{number}"
+            paths = _write(where, stem, failure.instance, program)
+            written += paths
+            if failure.partner is not None:
+                written += _write(where, f"{stem}-partner", failure.partner, program)
+            if program is not None and program.takes_instance:
+                argv = program.argv(failure.instance.n, str(paths[-1]))
+                found[number - 1] = replace(failure, reproduce=shlex.join(argv))
+    written.append(write_atomic(where / "report.json", report.to_json() + "\n"))
     return written
 
 

@@ -40,6 +40,9 @@ class FuzzFailure:
     flaky : bool
         True when the failure did not show again when run again: it is reported as
         found, not shrunk.
+    confirmed : bool
+        False when the run again did not finish (it ran out of time, or the budget
+        ended): the failure is reported as found, neither confirmed nor flaky.
     minimal : bool
         False when shrinking stopped early (the budget ended first).
     found_after, shrink_seconds : float
@@ -62,6 +65,26 @@ class FuzzFailure:
     minimal: bool = True
     found_after: float = 0.0
     shrink_seconds: float = 0.0
+    confirmed: bool = True
+
+    @property
+    def kind_words(self) -> str:
+        """The kind, with the relation broken, if any."""
+        return self.kind + (f" ({self.relation})" if self.relation else "")
+
+    @property
+    def flags(self) -> str:
+        """What the reader must know of how far it was confirmed and shrunk."""
+        if self.flaky:
+            return " (flaky: did not show again)"
+        if not self.confirmed:
+            return " (not confirmed: the run again did not finish)"
+        return "" if self.minimal else " (shrinking stopped by the budget)"
+
+    @property
+    def wrong(self) -> bool:
+        """True for a failure that is not a time-out: a wrong answer, a crash, garbage."""
+        return self.kind != "timeout"
 
     @property
     def key(self) -> tuple:
@@ -97,6 +120,7 @@ class FuzzFailure:
             "partner": None if self.partner is None else instance_dict(self.partner),
             "seen": self.seen,
             "flaky": self.flaky,
+            "confirmed": self.confirmed,
             "minimal": self.minimal,
             "found_after": round(self.found_after, 3),
             "shrink_seconds": round(self.shrink_seconds, 3),
@@ -120,6 +144,7 @@ class FuzzFailure:
             partner=None if partner is None else instance_of(partner),
             seen=data.get("seen", 1),
             flaky=data.get("flaky", False),
+            confirmed=data.get("confirmed", True),
             minimal=data.get("minimal", True),
             found_after=data.get("found_after", 0.0),
             shrink_seconds=data.get("shrink_seconds", 0.0),
@@ -155,9 +180,22 @@ class FuzzReport:
     by_family : dict
         ``{family: {n: instances tried}}``.
     failures : list of FuzzFailure
-        Distinct failures, smallest first.
+        Distinct failures, smallest first: wrong answers (a wrong decision, count or
+        board, missing or extra solutions, a broken relation), crashes, garbage and
+        endless output.
+    timeouts : list of FuzzFailure
+        Runs that gave no answer within the time limit, nor within
+        :data:`~cpqueens.fuzzing.hunt.CONFIRM_FACTOR` times it when run again: slow,
+        not wrong, and kept apart.
     seconds : float
         Wall time of this run of the hunt.
+    load : tuple
+        ``(others, cores, slowdown)``: the processes of others that wanted a core
+        while the hunt ran (on average), the machine's cores, and the factor each run's
+        time limit was multiplied by for them (:class:`~cpqueens.fuzzing.hunt.Load`).
+    exhausted : str or None
+        Why the hunt ended before its budget because nothing was left to try (a
+        program told only ``{n}``: every size was tried).
     """
 
     target: str
@@ -167,32 +205,44 @@ class FuzzReport:
     tried: int = 0
     by_family: dict[str, dict[int, int]] = field(default_factory=dict)
     failures: list[FuzzFailure] = field(default_factory=list)
+    timeouts: list[FuzzFailure] = field(default_factory=list)
     seconds: float = 0.0
+    load: tuple[float, int, float] = (0.0, 1, 1.0)
+    exhausted: str | None = None
 
     @property
     def ok(self) -> bool:
-        """True when no failure was found."""
+        """True when no wrong answer (or crash) was found; time-outs are apart."""
         return not self.failures
 
     def __str__(self) -> str:
         head = (
-            f"{self.target}: {len(self.failures)} distinct failure(s) in {self.tried:,} "
-            f"instances ({self.question}, seed {self.seed}, "
+            f"{self.target}: {len(self.failures)} distinct failure(s)"
+            + (f" and {len(self.timeouts)} time-out(s)" if self.timeouts else "")
+            + f" in {self.tried:,} instances ({self.question}, seed {self.seed}, "
             f"reference {self.reference or 'none, relations only'})"
         )
         lines = [printable(head)]
+        others, cores, factor = self.load
+        if factor > 1:
+            lines.append(
+                f"machine busy: {others:.1f} other processes wanted its {cores} core(s), so "
+                f"each run was allowed {factor:.1f} times its time limit"
+            )
+        if self.exhausted:
+            lines.append(printable(self.exhausted))
         if self.by_family:
             tried = ", ".join(
                 f"{family} {sum(sizes.values()):,} (n = {_span(sizes)})"
                 for family, sizes in sorted(self.by_family.items())
             )
             lines.append(f"tried: {tried}")
-        for number, failure in enumerate(self.failures, 1):
+        for number, failure in enumerate(self.failures + self.timeouts, 1):
+            if number == len(self.failures) + 1:
+                lines.append("time-outs (slow, not wrong: no answer, even given "
+                             "more time once):")  # fmt: skip
             seen = f", seen {failure.seen} times" if failure.seen > 1 else ""
-            flags = " (flaky: did not show again)" if failure.flaky else ""
-            flags += " (shrinking stopped by the budget)" if not failure.minimal else ""
-            what = failure.kind + (f" ({failure.relation})" if failure.relation else "")
-            lines.append(printable(f"{number}. {what}{seen}{flags}"))
+            lines.append(printable(f"{number}. {failure.kind_words}{seen}{failure.flags}"))
             lines.append(printable(f"   instance: {failure.instance!r}"))
             if failure.partner is not None:
                 lines.append(printable(f"   and:      {failure.partner!r}"))
@@ -210,7 +260,10 @@ class FuzzReport:
             "tried": self.tried,
             "by_family": self._sizes(),
             "seconds": round(self.seconds, 3),
+            "load": {"others": self.load[0], "cores": self.load[1], "slowdown": self.load[2]},
+            "exhausted": self.exhausted,
             "failures": [failure.to_dict() for failure in self.failures],
+            "timeouts": [failure.to_dict() for failure in self.timeouts],
         }
 
     def _sizes(self) -> dict[str, dict[str, int]]:

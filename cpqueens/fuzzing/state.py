@@ -69,7 +69,8 @@ class HuntState:
         report.tried = self.earlier.get("tried", 0)
         for family, sizes in self.earlier.get("by_family", {}).items():
             report.by_family[family] = {int(n): k for n, k in sizes.items()}
-        report.failures = [FuzzFailure.from_dict(item) for item in self.earlier.get("failures", [])]
+        for item in self.earlier.get("failures", []) + self.earlier.get("timeouts", []):
+            merge(report, FuzzFailure.from_dict(item))
 
     def pending(self) -> Iterator[int]:
         """The indices not tried yet, in order."""
@@ -107,14 +108,15 @@ class HuntState:
 
 
 def merge(report: FuzzReport, failure: FuzzFailure) -> None:
-    """Add ``failure`` to the report: one already there with the same key is seen once
-    more; the list stays smallest first."""
-    for number, known in enumerate(report.failures):
+    """Add ``failure`` to the report (a time-out to its time-outs): one already there
+    with the same key is seen once more; the lists stay smallest first."""
+    found = report.failures if failure.wrong else report.timeouts
+    for number, known in enumerate(found):
         if known.key == failure.key:
-            report.failures[number] = replace(known, seen=known.seen + 1)
+            found[number] = replace(known, seen=known.seen + 1)
             return
-    report.failures.append(failure)
-    report.failures.sort(key=lambda f: (f.flaky, f.size, f.kind))
+    found.append(failure)
+    found.sort(key=lambda f: (f.flaky, not f.confirmed, f.size, f.kind))
 
 
 def _ranges(indices: set[int]) -> list[list[int]]:

@@ -1,25 +1,24 @@
 """What a hunt asks its target, and how: one run of a solver on one instance, as an
 :class:`Answer`, whatever the target is.
 
-A registry backend and a program (:class:`~cpqueens.Command`) run as a campaign's runs
-do: each in a process of its own forked from a warm one, under the time limit and a
-memory limit, its whole process tree killed at the end (:mod:`cpqueens.campaigns.isolation`),
-locally or on a Dask cluster's workers. A crash of a native solver is then one
-failure of the hunt, never the end of it. A function ``f(instance)`` runs in a thread
-of this process: it is timed, but cannot be stopped, only abandoned.
+A registry backend (with its options) and a program (:class:`~cpqueens.Command`)
+run as a campaign's runs do: each in a process of its own forked from a warm one,
+under the time limit and a memory limit, its whole process tree killed at the end
+(:mod:`cpqueens.campaigns.isolation`), locally or on a Dask cluster's workers. A
+function ``f(instance)`` runs in a child forked from this process
+(:mod:`.function_runs`), under the same limits. A crash of a native solver is then
+one failure of the hunt, never the end of it.
 """
 
 from __future__ import annotations
 
 import shlex
-import threading
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..checking.external import Command
-from ..errors import InvalidTypeError, UnknownBackendError
+from ..errors import InvalidInputError, InvalidTypeError, UnknownBackendError
 from ..instances import Instance
 from ..programs.process_trees import exit_words
 from ..result import Result
@@ -61,16 +60,30 @@ class Answer:
 class Target:
     """A solver under test: its label, what it can be asked, and how to run it."""
 
-    def __init__(self, target: Any, time_limit: float):
+    def __init__(self, target: Any, time_limit: float, options: Mapping[str, Any] | None = None):
         self.time_limit = time_limit
+        self.options: dict[str, Any] = {}
         self.function: Callable | None = None
         self.backend: str | None = None
         self.program: Command | None = None
         self.complete = True  # proves "no solution" and lists every solution
         self.largest = None  # the largest board it takes
         if isinstance(target, str):
-            self._backend(target)
+            self._backend(target, dict(options or {}))
+            return
+        if options:
+            raise InvalidInputError(
+                f"options ({', '.join(f'{k}={v!r}' for k, v in options.items())}) are a "
+                "backend's: a program or a function is hunted as it is"
+            )
         elif isinstance(target, Command):
+            if not target.told_the_case:
+                raise InvalidInputError(
+                    f"the command {target.name!r} holds neither {{n}} (replaced by the board "
+                    "size) nor {instance} (replaced by an instance file's path): every "
+                    "instance drawn would get the answer to one question; e.g. "
+                    f'"{target.name} {{instance}}"'
+                )
             target.check_program()
             self.program = target
             self.label = target.name
@@ -83,17 +96,27 @@ class Target:
                 f"f(instance) -> solutions, got {type(target).__name__}"
             )
 
-    def _backend(self, name: str) -> None:
+    def _backend(self, name: str, options: dict[str, Any]) -> None:
         from ..solvers import REGISTRY, get_backend
 
         if name not in REGISTRY:
             raise UnknownBackendError(name, REGISTRY)
-        info = get_backend(name).info()
+        engine = get_backend(name)
+        info = engine.info()
         if not info.available:
             from ..errors import BackendUnavailableError
 
             raise BackendUnavailableError(f"backend {name!r} needs {info.requires}")
-        self.backend = self.label = name
+        unknown = sorted(set(options) - set(engine.options))
+        if unknown:
+            raise InvalidInputError(
+                f"backend {name!r} got unknown option(s) {', '.join(unknown)}; its own "
+                f"options are: {', '.join(engine.options) or 'none'}"
+            )
+        engine.check_options(options)  # a bad value fails here, not in every run
+        self.backend = name
+        self.options = options
+        self.label = name + (f" ({_option_words(options)})" if options else "")
         self.complete = info.exhaustive
         self.largest = info.max_n
         self.takes_given = info.fixed
@@ -130,7 +153,9 @@ class Target:
         task: dict[str, Any] = {"question": question, "time_limit": time_limit,
                                 "memory_limit_mb": MEMORY_LIMIT_MB, "seed": 0}  # fmt: skip
         if self.backend is not None:
-            solver: dict[str, Any] = {"label": self.label, "backend": self.backend, "options": {}}
+            solver: dict[str, Any] = {
+                "label": self.label, "backend": self.backend, "options": self.options
+            }  # fmt: skip
             # A backend may run past its time limit by the slack the library promises
             # (docs/limits.md): only a run past that is a time-out of the backend.
             task["grace"] = max(TIME_LIMIT_SLACK, TIME_LIMIT_SLACK_SHARE * time_limit) + 0.5
@@ -144,7 +169,9 @@ class Target:
 
     def warm(self) -> list[dict[str, Any]]:
         """What the warm process loads before forking runs (a backend's imports)."""
-        return [{"label": self.label, "backend": self.backend}] if self.backend else []
+        if self.backend is None:
+            return []
+        return [{"label": self.label, "backend": self.backend, "options": self.options}]
 
     def reproduce(self, instance: Instance, question: str, path: str | None = None) -> str:
         """The command line or Python call that shows the target's answer again."""
@@ -157,7 +184,10 @@ class Target:
             return f"{self.label}({_instance_call(instance)})"
         call = {"all": "solve", "decide": "solve", "count": "count"}[question]
         limit = ", limit=1" if question == "decide" else ""
-        target = f"cpqueens.{call}({_instance_call(instance)}, backend={self.backend!r}{limit})"
+        options = "".join(f", {key}={value!r}" for key, value in self.options.items())
+        target = (
+            f"cpqueens.{call}({_instance_call(instance)}, backend={self.backend!r}{options}{limit})"
+        )
         return f'python -c "import cpqueens; print({target})"'
 
 
@@ -201,31 +231,56 @@ def _fault_of(message: str) -> str:
     return "crash"
 
 
-def call_function(function: Callable, instance: Instance, question: str, limit: float) -> Answer:
-    """Call ``function(instance)`` in a thread; a call that outlives ``limit`` is left
-    running (a function cannot be stopped) and answered as a time-out."""
-    box: dict[str, Any] = {}
+def call_function(
+    function: Callable,
+    instance: Instance,
+    question: str,
+    limit: float,
+    started_child: Callable[[int | None], None] | None = None,
+) -> Answer:
+    """Call ``function(instance)`` in a child process (:mod:`.function_runs`): a call
+    that outlives ``limit`` is ended, with every process it started, and answered as a
+    time-out; one that kills its process is a crash."""
+    from .function_runs import call_in_child
 
-    def call() -> None:
-        try:
-            value = function(instance)
-            if isinstance(value, Result):
-                value = value.solutions
-            if isinstance(value, int) and not isinstance(value, bool):
-                box["answer"] = Answer("sat" if value else "unsat", count=value)
-                return
-            boards = tuple(tuple(board) for board in value)
-            box["answer"] = Answer("sat" if boards else "unsat", boards, len(boards))
-        except BaseException as error:  # the function's crash is the hunt's finding
-            box["answer"] = Answer("crash", message=f"{type(error).__name__}: {error}")
+    def answered(given: Instance) -> Answer:
+        # Read in the child: what the function returns may be a generator, which
+        # cannot cross to this process; its Answer can.
+        return _answer_of_value(function(given), question)
 
-    thread = threading.Thread(target=call, daemon=True, name="cpqueens-fuzz-call")
-    started = time.monotonic()
-    thread.start()
-    thread.join(limit)
-    if thread.is_alive():
-        return Answer("timeout", message=f"no answer within {time.monotonic() - started:.1f} s")
-    answer = box["answer"]
+    what, value = call_in_child(answered, instance, limit, MEMORY_LIMIT_MB, started_child)
+    if what == "value":
+        answer = value
+    elif what == "error":
+        answer = Answer("crash", message=value)
+    else:
+        answer = Answer("crash" if what == "memout" else what, message=value)
     if question == "decide" and answer.boards:
         return Answer(answer.status, answer.boards[:1], None, answer.claims)
     return answer
+
+
+def _answer_of_value(value: Any, question: str) -> Answer:
+    """The answer a function's return value gives: solutions, a count or a Result."""
+    incomplete = isinstance(value, Result) and not value.complete
+    if isinstance(value, Result):
+        value = value.solutions
+    if value is None:
+        return Answer("garbage", message="the function returned None")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if incomplete:
+            return Answer("unknown", message="a count of a search stopped early")
+        return Answer("sat" if value else "unsat", count=value)
+    try:
+        boards = tuple(tuple(board) for board in value)
+    except TypeError:
+        return Answer("garbage", message=f"the function returned {type(value).__name__}")
+    if incomplete and not (question == "decide" and boards):
+        # Its search stopped before the end (its time limit): what it lists proves
+        # neither "no solution" nor "every solution".
+        return Answer("unknown", boards, message="the search stopped early (complete=False)")
+    return Answer("sat" if boards else "unsat", boards, len(boards))
+
+
+def _option_words(options: Mapping[str, Any]) -> str:
+    return ", ".join(f"{key}={value}" for key, value in options.items())

@@ -168,6 +168,12 @@ class Backend:
         """
         return {}
 
+    def solvers_here(self) -> tuple[str, ...]:
+        """The values of its ``solver=`` option that run on this machine (may import
+        the solver packages, unlike :meth:`solver_choices`); empty for a backend that
+        drives a single solver."""
+        return tuple(name for name, need in self.solver_choices().items() if need is None)
+
     def solver_version(self) -> str | None:
         """The version of the solver it runs, when that is not its package's (a jar's:
         ``"ACE 2.6"``); None by default."""

@@ -121,21 +121,27 @@ class CpmpyBackend(Backend):
                 if remaining is not None and remaining <= 0.001:
                     run.mark_timed_out()
                     return
-                solver.solveAll(
-                    display=lambda: found.append(tuple(int(v.value()) for v in q)),
-                    solution_limit=problem.limit,
-                    time_limit=remaining,
-                    **_interrupt_settings(name),
-                )
+                settings = _interrupt_settings(name)
+                if _enumerates_natively(solver):
+                    solver.solveAll(
+                        display=lambda: found.append(tuple(int(v.value()) for v in q)),
+                        solution_limit=problem.limit,
+                        time_limit=remaining,
+                        **settings,
+                    )
+                    exit_status = solver.status().exitstatus.name
+                else:
+                    exit_status = _enumerate_by_nogoods(solver, q, problem.limit, run, found)
         except Exception as error:
             # Exact catches SIGINT itself and raises this: it is Ctrl-C, not a failure.
             if "interrupted by user" in str(error):
                 raise KeyboardInterrupt from error
             raise SolverError(f"{label} failed: {type(error).__name__}: {error}") from error
-        status = solver.status()
-        exit_status = status.exitstatus.name
         run.stats.update(
-            solver=name, status=exit_status, solve_time=status.runtime, solutions=len(found)
+            solver=name,
+            status=exit_status,
+            solve_time=solver.status().runtime,
+            solutions=len(found),
         )
         solutions = sorted(check_solution(s, problem, label) for s in found)
         ended_by_limit = problem.limit is not None and len(found) >= problem.limit
@@ -143,6 +149,38 @@ class CpmpyBackend(Backend):
             # FEASIBLE without reaching the limit, or UNKNOWN: the time limit stopped it.
             run.mark_timed_out()
         yield from solutions
+
+
+def _enumerates_natively(solver: Any) -> bool:
+    """Whether the solver has a ``solveAll`` of its own (OR-Tools, Choco, Exact, ...)."""
+    from cpmpy.solvers.solver_interface import SolverInterface
+
+    return type(solver).solveAll is not SolverInterface.solveAll
+
+
+def _enumerate_by_nogoods(
+    solver: Any, q: list[Any], limit: int | None, run: SearchRun, found: list[tuple[int, ...]]
+) -> str:
+    """Every solution by solving again with each one forbidden; cpmpy's exit status.
+
+    cpmpy's own loop for the solvers without a native ``solveAll`` (SAT through
+    pysat, Z3, Pumpkin) counts only the solver's time against the limit, not the time
+    it spends adding each solution's nogood, and overran a limit of 4 s by 4 s at
+    n=10; here the time left is read from the wall clock before every solve.
+    """
+    import cpmpy as cp
+
+    while limit is None or len(found) < limit:
+        remaining = run.remaining()
+        if remaining is not None and remaining <= 0.001:
+            return "UNKNOWN"
+        if not solver.solve(time_limit=remaining):
+            # UNSATISFIABLE: no solution is left, every one was found.
+            status = solver.status().exitstatus.name
+            return "OPTIMAL" if status == "UNSATISFIABLE" and found else status
+        found.append(tuple(int(v.value()) for v in q))
+        solver.add(cp.any([v != v.value() for v in q]))
+    return "FEASIBLE"
 
 
 def _interrupt_settings(name: str) -> dict[str, Any]:

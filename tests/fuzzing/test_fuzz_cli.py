@@ -74,6 +74,11 @@ def test_no_failure_exits_0_and_the_same_command_resumes_the_hunt(tmp_path):
         (["--backend", "stack", "--families", "round"], "families must name some of"),
         (["--command", "echo {n}", "--families", "blocked"], "plain boards only"),
         (["--backend", "stack", "--reference", "stack"], "cannot vouch for itself"),
+        (["--backend", "sat", "-O", "solver=nope"], "sat option solver must be one of"),
+        (["--backend", "sat", "-O", "solvr=glucose4"], "unknown option(s) solvr"),
+        (["--backend", "sat", "-O", "glucose4"], "malformed backend option 'glucose4'"),
+        (["--command", "echo {n}", "-O", "solver=x"], "-O KEY=VALUE sets options of the --backend"),
+        (["--command", "echo 92"], "holds neither {n}"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(arguments, message):
@@ -96,3 +101,28 @@ def test_a_backend_hunted_from_the_command_line_shows_no_failure():
     result = fuzz("--backend", "propagate", "--question", "count", "--budget", "3", "--max-n", "7")
     assert result.exit_code == 0, result.output
     assert "propagate: 0 distinct failure(s)" in result.output
+
+
+def test_a_backends_option_is_hunted_with_o():
+    result = fuzz("--backend", "sat", "-O", "solver=glucose4", "--budget", "3", "--max-n", "6")
+    assert result.exit_code == 0, result.output
+    assert "sat (solver=glucose4): 0 distinct failure(s)" in result.output
+
+
+def test_time_outs_alone_exit_4_and_are_listed_apart(tmp_path):
+    script = tmp_path / "slow_at_3.py"
+    script.write_text(
+        "import json, sys, time\n"
+        "instance = json.load(open(sys.argv[1]))\n"
+        "if instance['n'] == 3: time.sleep(60)\n"
+        # One solution at n=1 (unless its square is blocked); none at n=2: nothing printed.
+        "if instance['n'] == 1 and not instance.get('blocks'): print('[0]')\n"
+    )
+    command = f"{shlex.quote(sys.executable)} -S {shlex.quote(str(script))} {{instance}}"
+    result = fuzz("--command", command, "--budget", "6", "--max-n", "3", "--families", "plain",
+                  "--relations", "symmetry",
+                  "--time-limit", "0.3", "-o", str(tmp_path / "out"))  # fmt: skip
+    assert result.exit_code == 4, result.output
+    assert "0 distinct failure(s) and 1 time-out(s)" in result.output
+    assert "time-outs (slow, not wrong" in result.output
+    assert (tmp_path / "out" / "timeout-1.json").exists()

@@ -293,3 +293,30 @@ def test_a_solver_run_leaves_sigterm_to_the_process(tmp_path):
     if alive:
         child.kill()
     assert not alive, "a forked child ignored SIGTERM after a solver run"
+
+
+def test_cpmpy_time_limit_counts_the_time_between_solves(monkeypatch):
+    # For a solver without an enumeration of its own (pysat, z3, pumpkin), solutions
+    # are found by solving again with each one forbidden. cpmpy's own loop counts only
+    # the solver's time against the limit; the time spent adding each nogood (0.05 s
+    # here, 4.6 s over the 92 solutions of n=8) must count too.
+    usable("cpmpy")
+    if "pysat" not in cpmpy_solvers():
+        pytest.skip("cpmpy's pysat is not usable here")
+    import time
+
+    from cpmpy.solvers.pysat import CPM_pysat
+
+    added = CPM_pysat.add
+
+    def slow_add(self, constraints):
+        time.sleep(0.05)
+        return added(self, constraints)
+
+    monkeypatch.setattr(CPM_pysat, "add", slow_add)
+    started = time.monotonic()
+    result = cpqueens.solve(8, backend="cpmpy", solver="pysat", time_limit=1.0, limit=None)
+    took = time.monotonic() - started
+    assert result.stats["timed_out"] and not result.complete
+    assert 0 < result.count < 92
+    assert took < 3.0, f"a limit of 1 s took {took:.1f} s"

@@ -121,6 +121,11 @@ class MiniZincBackend(Backend):
         if shutil.which("minizinc") is None:
             raise BackendUnavailableError(INSTALL_TOOLCHAIN)
 
+    def solver_choices(self) -> dict[str, str | None]:
+        from .solvers import listed_solvers
+
+        return {solver.name: solver.unusable for solver in listed_solvers()}
+
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice("minizinc", "search", options.get("search", "auto"), SEARCHES)
         if "model" in options:

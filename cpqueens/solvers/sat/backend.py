@@ -123,6 +123,9 @@ class SatBackend(Backend):
     options = ("solver", "encoding")
     supports_blocked = True
 
+    def solvers_here(self) -> tuple[str, ...]:
+        return usable_solvers()  # asks pysat itself: a name it knows may not be built in
+
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice("sat", "encoding", options.get("encoding", DEFAULT_ENCODING), ENCODINGS)
         solver = options.get("solver", DEFAULT_SOLVER)
