@@ -103,7 +103,7 @@ def parse_budget(text: str) -> float:
 @click.option(
     "--relations",
     metavar="A,B",
-    help="Of symmetry, block, unblock, fix, reduction, formats (default: all that apply).",
+    help="Of symmetry, block, unblock, fix, reduction, formats, options (default: all that apply).",
 )
 @click.option(
     "--second-format",

@@ -125,14 +125,28 @@ class Runner:
         self.child: int | None = None  # a function's call in flight
         self.last: Answer | None = None  # the answer of the last run
 
-    def run(self, instance: Instance, question: str, limit: float, program: Any = None) -> Answer:
-        self.last = answer = self._run(instance, question, limit, program)
+    def run(
+        self,
+        instance: Instance,
+        question: str,
+        limit: float,
+        program: Any = None,
+        options: dict[str, Any] | None = None,
+    ) -> Answer:
+        self.last = answer = self._run(instance, question, limit, program, options)
         return answer
 
-    def _run(self, instance: Instance, question: str, limit: float, program: Any) -> Answer:
+    def _run(
+        self,
+        instance: Instance,
+        question: str,
+        limit: float,
+        program: Any,
+        options: dict[str, Any] | None,
+    ) -> Answer:
         if self.target.function is not None:
             return call_function(self.target.function, instance, question, limit, self._child)
-        task = self.target.task(instance, question, limit)
+        task = self.target.task(instance, question, limit, options)
         if program is not None:
             task["solver"]["program"] = program
         if self.client is not None:
@@ -209,9 +223,9 @@ class Hunt:
         self.lock = threading.Lock()
         self.started = time.monotonic()
         self.load = Load(workers, local)
-        # Instances (and the format they were asked in) confirmed slow: not given a
-        # longer run again.
-        self.slow: set[tuple[Instance, str | None]] = set()
+        # Instances (and the relation they were asked under) confirmed slow: not given
+        # a longer run again.
+        self.slow: set[tuple[Instance, Any]] = set()
         self.sizes_left: set[int] | None = None  # a program told only {n}: the sizes to try
 
     def enough(self, report: FuzzReport) -> bool:
@@ -237,20 +251,23 @@ class Hunt:
         limit = self.limit()
         if limit is None:
             return None
-        program = None
+        program = options = None
         if relation is not None and relation.name == "formats":
             program = _in_format(self.target.program, relation.detail)
-        answer = runner.run(instance, self.question, limit, program)
+        if relation is not None and relation.name == "options":
+            option, value, _ = relation.detail
+            options = {**self.target.options, option: value}
+        answer = runner.run(instance, self.question, limit, program, options)
         if answer.status == "timeout" and self.target.complete and confirm:
             # Slow is not wrong: once more with a longer limit before it is called a
             # time-out (an answer then is judged as any other).
             longer = self.limit(CONFIRM_FACTOR)
-            asked = (instance, relation.detail if relation and relation.name == "formats" else None)
+            asked = (instance, relation.detail if relation else None)
             if asked in self.slow:
                 return answer
             if longer is None or longer <= limit:
                 return None  # the budget ends before a longer run could: nothing judged
-            answer = runner.run(instance, self.question, longer, program)
+            answer = runner.run(instance, self.question, longer, program, options)
             if answer.status == "timeout":
                 with self.lock:
                     self.slow.add(asked)
@@ -280,7 +297,8 @@ class Hunt:
         if not answer.definite:
             return None
         rng = random.Random(f"cpqueens-fuzz-relation/{self.seed}/{drawn.index}")
-        relation = choose(rng, instance, answer, self.relations, self.second_format)
+        relation = choose(rng, instance, answer, self.relations, self.second_format,
+                          self.target.alternatives)  # fmt: skip
         if relation is None:
             return None
         return self.related(runner, instance, answer, relation)

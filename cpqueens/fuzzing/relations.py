@@ -12,7 +12,10 @@ Each relation turns an instance into a partner whose answer follows from the fir
 * ``reduction``: an Excluded Diagonals instance and its completion instance (Gent's
   reduction): the same decision and count;
 * ``formats``: the same instance written in a second file format (0- and 1-based):
-  the same answer.
+  the same answer;
+* ``options``: the same instance solved by the same backend with another value of an
+  option that must not change the answer (an encoding, a search strategy, a
+  consistency: the backend's ``neutral_options``): the same answer.
 
 A relation is a :class:`Relation` (its name and its detail: a symmetry, a square), so
 that a violated one can be applied again, unchanged, to every smaller instance the
@@ -48,7 +51,7 @@ from .transforms import (
 )
 
 #: Every relation, in the order they are described.
-RELATIONS = ("symmetry", "block", "unblock", "fix", "reduction", "formats")
+RELATIONS = ("symmetry", "block", "unblock", "fix", "reduction", "formats", "options")
 
 #: Relations on the completion board of an Excluded Diagonals instance are tried only
 #: for boards this small: the reduction makes a board of about 266 n.
@@ -57,7 +60,8 @@ REDUCTION_MAX_N = 4
 
 @dataclass(frozen=True)
 class Relation:
-    """One relation with its detail: a symmetry's index, a square, a file format."""
+    """One relation with its detail: a symmetry's index, a square, a file format, or
+    ``(option, value, value before)`` for ``options``."""
 
     name: str
     detail: Any = None
@@ -73,6 +77,11 @@ class Relation:
             return f"giving a queen on {self.detail}"
         if self.name == "formats":
             return f"the instance written as {self.detail}"
+        if self.name == "options":
+            option, value, before = self.detail
+            return f"{option}={value} instead of " + (
+                "its default" if before is None else f"{option}={before}"
+            )
         return "Gent's reduction to completion"
 
     def partner(self, instance: Instance) -> Instance | None:
@@ -92,7 +101,7 @@ class Relation:
                 return with_queen(instance, self.detail) if _on(self.detail, instance) else None
             if self.name == "reduction":
                 return diagonals_to_completion(instance) if instance.diagonals is not None else None
-            return instance  # formats: the same instance, another file
+            return instance  # formats, options: the same instance, asked another way
         except CPQueensError:
             return None
 
@@ -111,7 +120,7 @@ class Relation:
         sat_b = bool(b) or bool(second.count) or second.status == "sat"
         count_a = first.count if first.count is not None else len(a)
         count_b = second.count if second.count is not None else len(b)
-        if self.name in ("symmetry", "reduction", "formats"):
+        if self.name in ("symmetry", "reduction", "formats", "options"):
             if sat_a != sat_b:
                 return f"{decision_word(sat_a)} expected; {decision_word(sat_b)}"
             if question in ("all", "count") and count_a != count_b:
@@ -119,7 +128,7 @@ class Relation:
             mapped = self.name == "symmetry" and question == "all"
             if mapped and map_solutions(SYMMETRIES[self.detail], a, n) != b:
                 return f"the {count_a:,} solutions mapped expected; other boards listed"
-            if question == "all" and self.name == "formats" and a != b:
+            if question == "all" and self.name in ("formats", "options") and a != b:
                 return "the same boards expected; other boards listed"
             return None
         row, column = self.detail
@@ -175,10 +184,11 @@ def choose(
     answer: Answer,
     names: tuple[str, ...],
     second_format: str | None = None,
+    alternatives: tuple[tuple[str, Any, Any], ...] = (),
 ) -> Relation | None:
     """A relation for ``instance`` and the target's ``answer`` on it, drawn from ``names``
-    among those that apply (``formats`` only with a ``second_format``); None when none
-    does."""
+    among those that apply (``formats`` only with a ``second_format``, ``options`` only
+    with ``alternatives``: a backend's other settings); None when none does."""
     n = instance.n
     options: list[Relation] = []
     for name in names:
@@ -204,5 +214,7 @@ def choose(
             options.append(Relation(name))
         elif name == "formats" and second_format is not None:
             options.append(Relation(name, second_format))
+        elif name == "options" and alternatives:
+            options.append(Relation(name, rng.choice(alternatives)))
     options = [relation for relation in options if relation.partner(instance) is not None]
     return rng.choice(options) if options else None

@@ -67,6 +67,8 @@ class Target:
         self.backend: str | None = None
         self.program: Command | None = None
         self.complete = True  # proves "no solution" and lists every solution
+        # (option, value, value before): the other settings that must give the same answer.
+        self.alternatives: tuple[tuple[str, Any, Any], ...] = ()
         self.largest = None  # the largest board it takes
         if isinstance(target, str):
             self._backend(target, dict(options or {}))
@@ -117,6 +119,7 @@ class Target:
         self.backend = name
         self.options = options
         self.label = name + (f" ({_option_words(options)})" if options else "")
+        self.alternatives = _alternatives(engine, options)
         self.complete = info.exhaustive
         self.largest = info.max_n
         self.takes_given = info.fixed
@@ -148,13 +151,21 @@ class Target:
             return False
         return not (instance.blocked and not self.takes_blocked)
 
-    def task(self, instance: Instance, question: str, time_limit: float) -> dict[str, Any]:
-        """The isolated run of this target on ``instance``, as a campaign's task."""
+    def task(
+        self,
+        instance: Instance,
+        question: str,
+        time_limit: float,
+        options: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The isolated run of this target on ``instance`` (a backend with ``options``
+        instead of its own, for the ``options`` relation), as a campaign's task."""
         task: dict[str, Any] = {"question": question, "time_limit": time_limit,
                                 "memory_limit_mb": MEMORY_LIMIT_MB, "seed": 0}  # fmt: skip
         if self.backend is not None:
             solver: dict[str, Any] = {
-                "label": self.label, "backend": self.backend, "options": self.options
+                "label": self.label, "backend": self.backend,
+                "options": self.options if options is None else options,
             }  # fmt: skip
             # A backend may run past its time limit by the slack the library promises
             # (docs/limits.md): only a run past that is a time-out of the backend.
@@ -280,6 +291,23 @@ def _answer_of_value(value: Any, question: str) -> Answer:
         # neither "no solution" nor "every solution".
         return Answer("unknown", boards, message="the search stopped early (complete=False)")
     return Answer("sat" if boards else "unsat", boards, len(boards))
+
+
+def _alternatives(engine: Any, options: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
+    """The backend's other settings that must give the same answer, each valid with
+    the rest of ``options``: ``(option, value, value before)``."""
+    found = []
+    for option, values in engine.neutral_options:
+        before = options.get(option)  # None: the backend's default
+        for value in values:
+            if value == options.get(option):
+                continue
+            try:
+                engine.check_options({**options, option: value})
+            except InvalidInputError:
+                continue  # not with these options (a native encoding needs its solvers)
+            found.append((option, value, before))
+    return tuple(found)
 
 
 def _option_words(options: Mapping[str, Any]) -> str:

@@ -94,6 +94,9 @@ class Backend:
     #: True for a search that recurses one call deeper per row, bounded by the stack.
     recurses: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = ()
+    #: Options that must not change the answer, each with the values a bug hunt tries
+    #: (``cpqueens fuzz``'s ``options`` relation: the same instance, another setting).
+    neutral_options: ClassVar[tuple[tuple[str, tuple[Any, ...]], ...]] = ()
     #: The programs of the system it runs, each with the command that installs it:
     #: ``(("minizinc", "apt-get install minizinc"),)``.
     programs: ClassVar[tuple[tuple[str, str], ...]] = ()

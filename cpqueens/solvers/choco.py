@@ -86,6 +86,7 @@ class ChocoBackend(Backend):
     lexicographic = False  # with a limit, the first-fail search finds its own order
     supports_blocked = True
     options = ("consistency", "search")
+    neutral_options = (("consistency", CONSISTENCIES), ("search", SEARCHES))
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice("choco", "consistency", options.get("consistency", "AC"), CONSISTENCIES)

@@ -66,6 +66,7 @@ class ConstraintBackend(Backend):
     lexicographic = False  # the solver's variable order and value order are its own
     supports_blocked = True
     options = ("diagonals",)
+    neutral_options = (("diagonals", DIAGONALS),)
 
     def check_options(self, options: dict[str, Any]) -> None:
         self.choice(options, "diagonals", DIAGONALS)

@@ -106,6 +106,7 @@ class CPSatBackend(Backend):
     supports_workers = True
     supports_blocked = True
     options = ("search", "split_depth")
+    neutral_options = (("search", SEARCHES),)
 
     def check_problem(self, problem: Problem) -> None:
         super().check_problem(problem)

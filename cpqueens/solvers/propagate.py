@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..board import Solution
-from ..engines.propagation import check_search, propagator
+from ..engines.propagation import ORDERS, PROPAGATIONS, check_search, propagator
 from .base import Backend
 from .problem import Problem
 from .run import SearchRun, check_interval
@@ -53,6 +53,7 @@ class PropagationBackend(Backend):
     source = "constraint programming textbook search (forward checking, MAC, first-fail)"
     recurses = True
     options = ("propagation", "order")
+    neutral_options = (("propagation", PROPAGATIONS), ("order", ORDERS))
     supports_blocked = True
 
     def check_options(self, options: dict[str, Any]) -> None:

@@ -74,6 +74,7 @@ class StackBackend(Backend):
     summary = "non-recursive backtracking on an array stack with bit masks"
     source = "article 002 (struct Node, non-recursive)"
     options = ("tried",)
+    neutral_options = (("tried", TRIED),)
     supports_blocked = True
 
     def check_options(self, options: dict[str, Any]) -> None:

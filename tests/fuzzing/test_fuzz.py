@@ -250,7 +250,7 @@ def test_a_function_that_crashes_or_hangs_is_reported_and_the_hunt_goes_on():
             time.sleep(30)
         return cpqueens.solutions(instance, backend="stack")
 
-    report = cpqueens.fuzz(fragile, budget=8, seed=0, max_n=4, time_limit=0.5, families=["plain"])
+    report = cpqueens.fuzz(fragile, budget=15, seed=0, max_n=4, time_limit=0.5, families=["plain"])
     kinds = {(f.kind, f.instance.n) for f in report.failures + report.timeouts}
     assert ("crash", 2) in kinds and ("timeout", 3) in kinds
     assert report.tried > 4
@@ -370,6 +370,31 @@ def test_a_rerun_that_ran_out_of_time_leaves_a_failure_not_confirmed(tmp_path):
     assert not failure.confirmed and not failure.flaky
     assert "not confirmed: the run again did not finish" in str(report)
     assert "flaky" not in str(report)
+
+
+@pytest.mark.slow
+def test_a_setting_that_changes_the_answer_is_caught_by_the_options_relation(tmp_path, monkeypatch):
+    # A bug planted in the isolated runs' processes (they start Python afresh, and
+    # read sitecustomize from PYTHONPATH): stack loses a solution with tried="tested".
+    (tmp_path / "sitecustomize.py").write_text(
+        "from cpqueens.solvers.stack import StackBackend\n"
+        "search = StackBackend.search\n"
+        "def planted(self, problem, run):\n"
+        "    found = list(search(self, problem, run))\n"
+        "    if problem.options.get('tried') == 'tested':\n"
+        "        found = found[:-1]\n"
+        "    yield from found\n"
+        "StackBackend.search = planted\n"
+    )
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
+    )
+    report = cpqueens.fuzz("stack", reference=None, relations=["options"], budget=30, seed=0,
+                           max_n=6, max_failures=1)  # fmt: skip
+    (failure,) = report.failures
+    assert failure.kind == "relation", str(report)
+    assert failure.relation == "options: tried=tested instead of its default", str(report)
+    assert failure.instance.n <= 4  # shrunk: n=1 has one solution to lose
 
 
 def test_a_command_told_neither_the_size_nor_the_instance_is_refused():

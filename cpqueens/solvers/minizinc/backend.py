@@ -110,6 +110,7 @@ class MiniZincBackend(Backend):
     lexicographic = False  # sorted when complete; a limited run stops where the solver was
     supports_blocked = True
     options = ("solver", "search", "model", "base", "output")
+    neutral_options = (("search", SEARCHES),)
     programs = (("minizinc", "apt-get install minizinc"),)  # the toolchain, Gecode with it
 
     def is_available(self) -> bool:

@@ -121,6 +121,7 @@ class SatBackend(Backend):
     install_hint = "python-sat"
     lexicographic = False  # a complete enumeration is sorted; a limited one is not
     options = ("solver", "encoding")
+    neutral_options = (("encoding", ENCODINGS),)
     supports_blocked = True
 
     def solvers_here(self) -> tuple[str, ...]:
