@@ -10,11 +10,12 @@ import pytest
 
 import cpqueens
 from cpqueens.campaigns.spec import load_spec
+from cpqueens.reporting.campaign.solver_programs import programs_of
 from cpqueens.reporting.campaign.spec_from_runs import spec_text
 from cpqueens.reporting.page.data import build_report, campaign_section
 from cpqueens.reporting.page.machine import machine_info
 from cpqueens.reporting.page.rendering import to_html, to_markdown
-from cpqueens.reporting.page.solver_programs import program_versions, programs_of
+from cpqueens.solvers.installed import program_versions
 
 SPEC = {
     "campaign": {"name": "small", "question": "decide", "time_limit": 7, "memory_limit_mb": 900,

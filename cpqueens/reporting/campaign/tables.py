@@ -22,9 +22,9 @@ from typing import Any
 from ...campaigns.summary import COLUMNS
 from ...campaigns.verify import SOLVED
 from ...display.numbers import plural, seconds, thousands
-from ..page.solver_programs import programs_of
 from ..tables import Grid
 from .runs import Row, distinct, first_runs, memory_limits, time_limits
+from .solver_programs import programs_of
 
 #: How the summary's columns are headed in a report.
 _HEADINGS = {"par2": "PAR-2", "median_time": "median time"}

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..._version import __version__
 from ...display.numbers import thousands
-from .solver_programs import program_versions
+from ...solvers.installed import program_versions
 
 
 def cpu_model() -> str:
@@ -60,7 +60,7 @@ def machine_info(backends: Sequence[Any] = ()) -> list[tuple[str, str]]:
     the load average now, Python, the OS, cpqueens, for each backend the version of
     the solver package it is built on (``-`` for a backend built on none), and the
     versions of the solver programs found on the PATH (MiniZinc and its solvers such
-    as Gecode, Java: :func:`~cpqueens.reporting.page.solver_programs.program_versions`).
+    as Gecode, Java: :func:`~cpqueens.solvers.installed.program_versions`).
     """
     from ...solvers import REGISTRY
 

@@ -1,9 +1,9 @@
 """The solver programs a campaign's solver configuration runs, with their versions.
 
-A reader of a shared report must know what ran: the machine section names every
-program found here (:func:`~cpqueens.solvers.installed.program_versions`, the one
-place that finds them), and a campaign's solver table the programs each solver
-configuration runs (:func:`programs_of`).
+A reader of a shared report must know what ran: a campaign's solver table names the
+programs each solver configuration runs (:func:`programs_of`), with the versions found
+by :func:`~cpqueens.solvers.installed.program_versions`, the one place that finds them
+(the report's machine section names them all).
 
 >>> programs_of({"backend": "stack", "options": {}})
 ''
@@ -18,8 +18,6 @@ from typing import Any
 from ...solvers.installed import minizinc_title, program_versions
 
 Row = dict[str, Any]
-
-__all__ = ["program_versions", "programs_of"]
 
 
 def programs_of(row: Row) -> str:
