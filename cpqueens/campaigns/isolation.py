@@ -21,18 +21,15 @@ includes the pages the child shares with the warm process it was forked from.
 from __future__ import annotations
 
 import contextlib
-import os
 import select
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..errors import SandboxError
 from ..programs.process_trees import kill_tree, tree_usage
-from ..programs.running import end_program, start_program
+from ..programs.running import end_program, python_environment, python_module, start_program
 from .warm_process import receive, send
 
 #: The seconds a run may take past its time limit before it is killed.
@@ -71,8 +68,8 @@ class Sandbox:
         # Through the reaper like every program: should this process die, even by
         # SIGKILL, the warm process and its runs die with it.
         self.process = start_program(
-            [sys.executable, "-m", "cpqueens.campaigns.warm_process"],
-            env=_child_environment(),
+            python_module("cpqueens.campaigns.warm_process"),
+            env=python_environment(),
             piped_input=True,
             buffered=False,
             keep_stderr=False,
@@ -154,11 +151,3 @@ class Sandbox:
             ended=ended,
             exit=done["exit"],
         )
-
-
-def _child_environment() -> dict[str, str]:
-    """The environment of the warm process: this one's, with cpqueens importable."""
-    env = dict(os.environ)
-    root = str(Path(__file__).resolve().parents[2])
-    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    return env

@@ -204,7 +204,9 @@ def start_program(
     ctype = "=" + given["LC_CTYPE"] if "LC_CTYPE" in given else "-"
     try:
         return subprocess.Popen(
-            [sys.executable, "-S", "-E", "-c", _START_REAPER, ctype, *argv],
+            # Isolated (-I: no environment variables, no user site, and not the working
+            # folder on its path): nothing where the user stands is imported.
+            [sys.executable, "-I", "-S", "-c", _START_REAPER, ctype, *argv],
             stdin=stdin,  # a program waiting for a key goes on at once
             stdout=subprocess.PIPE,
             stderr=stderr,
@@ -215,6 +217,29 @@ def start_program(
         )
     except OSError as error:
         raise CommandFailedError(f"cannot run {argv[0]!r}: {error}") from None
+
+
+def python_module(module: str, *args: str) -> list[str]:
+    """The command that runs ``python -m module`` in a child interpreter that leaves the
+    working folder off its path (``-P``): a ``struct.py`` or ``contextlib.py`` where
+    the user stands is never imported in place of the standard library's. Give it
+    :func:`python_environment`, which names where this cpqueens is.
+
+    >>> python_module("cpqueens.campaigns.warm_process")[1:]
+    ['-P', '-m', 'cpqueens.campaigns.warm_process']
+    """
+    return [sys.executable, "-P", "-m", module, *args]
+
+
+def python_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """This process's environment (with ``extra``), the folder that holds this
+    cpqueens first on ``PYTHONPATH``: a child started by :func:`python_module` imports
+    the same cpqueens, installed or not, and nothing from the working folder."""
+    env = dict(os.environ)
+    env.update(extra or {})
+    root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
 
 
 def unstarted(returncode: int | None, stderr: str) -> str | None:

@@ -64,7 +64,8 @@ def check(
     if checker == "drat-trim":
         argv = ["drat-trim", str(formula), str(proof)]
     else:
-        argv = [sys.executable, _CHILD, str(formula), str(proof), engine, str(memory_mb)]
+        # -P: no folder but the installed packages on its path (dratify is one).
+        argv = [sys.executable, "-P", _CHILD, str(formula), str(proof), engine, str(memory_mb)]
     ran = _run(argv, seconds)
     took = time.perf_counter() - start
     name = checker

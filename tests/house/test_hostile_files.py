@@ -231,3 +231,48 @@ def test_huge_timeouts_mean_no_timeout(tmp_path, timeout):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert cpqueens.Command(["true"], timeout=float(timeout)).timeout is None
+
+
+# Nothing is run from where the user stands
+
+SHADOWS = ("struct", "contextlib", "json")
+
+
+@pytest.fixture
+def shadowed(tmp_path):
+    """A working folder holding modules named as the standard library's, each of
+    which leaves a mark when it is imported (and then fails, as a planted file would)."""
+    for name in SHADOWS:
+        (tmp_path / f"{name}.py").write_text(
+            f"open({str(tmp_path / ('imported-' + name))!r}, 'w').close()\n"
+            f"raise ImportError('the working folder\\'s {name}.py was imported')\n"
+        )
+    return tmp_path
+
+
+def _console_script() -> str:
+    # The command users run (python -m cpqueens would put the working folder on the
+    # path of the main process itself, by Python's own rule).
+    script = os.path.join(os.path.dirname(sys.executable), "cpqueens")
+    if not os.path.exists(script):
+        pytest.fail(f"the cpqueens command is not installed beside {sys.executable}")
+    return script
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("fuzz", "--backend", "stack", "--budget", "2", "--max-n", "5", "-q"),
+        ("fuzz", "--backend", "sat", "-O", "solver=kissat404", "--budget", "3", "--max-n", "5"),
+        ("crosscheck", "1-5", "--backends", "stack", "--command", "printf '' {n}"),
+        ("count", "8", "-b", "sat", "-O", "solver=lingeling", "--time-limit", "30"),
+    ],
+    ids=["fuzz-backend", "sat-child-in-a-hunt", "command-through-the-reaper", "sat-child"],
+)
+def test_no_child_imports_a_module_from_the_working_folder(shadowed, args):
+    done = subprocess.run([_console_script(), *args], cwd=shadowed, capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    marks = sorted(path.name for path in shadowed.glob("imported-*"))
+    assert marks == [], (marks, done.stdout[-2000:], done.stderr[-2000:])
+    assert "Traceback" not in done.stdout + done.stderr
+    assert done.returncode in (0, 1), (done.returncode, done.stdout[-2000:], done.stderr)

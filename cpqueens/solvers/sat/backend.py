@@ -43,7 +43,6 @@ process that is killed at the deadline (:func:`models_in_child`).
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -57,6 +56,7 @@ from ...instances.formats.cnf import (
     board_formula,
 )
 from ...programs.lines import LineProcess
+from ...programs.running import python_environment, python_module
 from ..base import Backend
 from ..guards import check_choice, check_solution
 from ..problem import Problem
@@ -372,8 +372,8 @@ def models_in_child(problem: Problem, run: SearchRun) -> Iterator[list[Solution]
     }
     finished = False
     block: list[Solution] = []
-    argv = [sys.executable, "-m", f"{__package__}._child"]
-    with LineProcess(argv, input=json.dumps(spec).encode()) as child:
+    argv = python_module(f"{__package__}._child")
+    with LineProcess(argv, env=python_environment(), input=json.dumps(spec).encode()) as child:
         for line in child.lines(run.deadline):
             if line.startswith("v "):
                 columns = [int(c) for c in line[2:].split()]
