@@ -28,7 +28,7 @@ import click
 
 from .._version import __version__
 from . import campaigns, checking, fuzzing, instances, profiling, solving, timing, trees, verifying
-from ._common import Group
+from ._common import Group, ending_signals_interrupt
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -62,9 +62,11 @@ def cli() -> None:
       2    bad input
       3    stopped by --time-limit (solve, count, crosscheck, bench) or --budget (bench)
       4    a program or backend gave no answer and none answered wrong (crosscheck,
-           verify: a run failed, or its output could not be read)
+           verify: a run failed, or its output could not be read); a hunt found
+           time-outs only (fuzz)
       70   an internal error of cpqueens (CPQUEENS_TRACEBACK=1 shows where)
-      130  interrupted (Ctrl-C)
+      130  interrupted (Ctrl-C); 143 and 129 ended by SIGTERM and SIGHUP, which end
+           what the command started as Ctrl-C does
     """
 
 
@@ -89,7 +91,8 @@ for command in (
 def main(argv: list[str] | None = None) -> int:
     """Run the command line (the ``cpqueens`` console script and ``python -m cpqueens``)."""
     try:
-        cli.main(args=argv, prog_name="cpqueens")
+        with ending_signals_interrupt():
+            cli.main(args=argv, prog_name="cpqueens")
     except OSError as error:
         # A disk that fills or a pipe closed early: say so in one line, not a traceback.
         if isinstance(error, BrokenPipeError):

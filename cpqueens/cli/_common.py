@@ -6,8 +6,10 @@ import contextlib
 import json
 import os
 import re
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -41,6 +43,56 @@ class BadInput(click.ClickException):
     exit_code = 2
 
 
+#: The signals that end a command as Ctrl-C does (what it started ended, its temporary
+#: files removed), with the exit status a shell gives a process they end.
+ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+#: Seconds the clean-up after SIGTERM or SIGHUP may take before the process ends anyway.
+ENDING_GRACE = 10.0
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised in the main thread as Ctrl-C is."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    # Should the clean-up hang, the signal's own action ends the process anyway.
+    def end() -> None:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+    timer = threading.Timer(ENDING_GRACE, end)
+    timer.daemon = True
+    timer.start()
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def ending_signals_interrupt() -> Iterator[None]:
+    """While the command runs, SIGTERM and SIGHUP raise :class:`Terminated` (a
+    KeyboardInterrupt): every program and process it started is ended and its
+    temporary files are removed, as on Ctrl-C. A signal ignored (``nohup``) stays
+    ignored; only the main thread can take signals."""
+    taken: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in ENDING_SIGNALS:
+            previous = signal.getsignal(signum)
+            if previous is signal.SIG_DFL:
+                taken[signum] = previous
+                signal.signal(signum, _terminated)
+    try:
+        yield
+    finally:
+        for signum, previous in taken.items():
+            signal.signal(signum, previous)
+
+
 class Group(click.Group):
     """Turns every error into one line (exit 2 for bad input, see :mod:`.failures`)
     and Ctrl-C into a clean exit 130."""
@@ -57,12 +109,14 @@ class Group(click.Group):
                     f"board sizes must be positive integers, got {error.option_name}"
                 ) from None
             raise
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as error:
             finished = summarise(ctx.meta.get("cpqueens.finished", [])) or "nothing"
-            click.echo(f"\ninterrupted; finished: {finished}", err=True)
+            how = f"ended by {error}" if isinstance(error, Terminated) else "interrupted"
+            click.echo(f"\n{how}; finished: {finished}", err=True)
             if ctx.meta.get("cpqueens.output"):
                 click.echo(f"{ctx.meta['cpqueens.output']} was not written", err=True)
-            raise click.exceptions.Exit(INTERRUPTED) from None
+            status = 128 + error.signum if isinstance(error, Terminated) else INTERRUPTED
+            raise click.exceptions.Exit(status) from None
         except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:

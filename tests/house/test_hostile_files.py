@@ -276,3 +276,68 @@ def test_no_child_imports_a_module_from_the_working_folder(shadowed, args):
     assert marks == [], (marks, done.stdout[-2000:], done.stderr[-2000:])
     assert "Traceback" not in done.stdout + done.stderr
     assert done.returncode in (0, 1), (done.returncode, done.stdout[-2000:], done.stderr)
+
+
+# Every child ended, whatever ends cpqueens
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += children.get(pid, [])
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("backend", "options", "ending"),
+    [
+        ("ace", (), "SIGTERM"),
+        ("ace", (), "SIGHUP"),
+        ("sat", ("-O", "solver=lingeling"), "SIGTERM"),  # the SAT solvers' child
+    ],
+    ids=["ace-TERM", "ace-HUP", "sat-child-TERM"],
+)
+def test_term_and_hup_end_every_child_and_remove_temporary_files(tmp_path, backend, options,
+                                                                  ending):  # fmt: skip
+    import signal
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    process = subprocess.Popen(
+        [_console_script(), "count", "14", "-b", backend, *options, "--time-limit", "120"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "TMPDIR": str(scratch)},
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(_descendants(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)  # until its solver's process runs
+    tree = _descendants(process.pid)
+    assert len(tree) >= 2, "the solver's process never started"
+    time.sleep(1.0)
+    process.send_signal(getattr(signal, ending))
+    _, err = process.communicate(timeout=HANG)
+    assert process.returncode == 128 + getattr(signal, ending), err
+    assert f"ended by {ending}" in err.decode()
+    time.sleep(0.5)
+    assert [pid for pid in tree if _running(pid)] == []
+    assert list(scratch.iterdir()) == []  # its temporary files removed
