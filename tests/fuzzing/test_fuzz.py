@@ -488,8 +488,8 @@ def test_a_hunt_kept_in_a_file_resumes_where_it_stopped(tmp_path):
     def solver(instance):
         return cpqueens.solutions(instance, backend="stack")
 
-    first = cpqueens.fuzz(solver, budget=1.5, seed=4, max_n=5, state=state)
-    second = cpqueens.fuzz(solver, budget=1.5, seed=4, max_n=5, state=state)
+    first = cpqueens.fuzz(solver, budget=3, seed=4, max_n=5, state=state)
+    second = cpqueens.fuzz(solver, budget=3, seed=4, max_n=5, state=state)
     assert second.tried > first.tried > 0
     with pytest.raises(cpqueens.InvalidInputError, match=r"holds another hunt.*seed"):
         cpqueens.fuzz(solver, budget=1, seed=5, max_n=5, state=state)

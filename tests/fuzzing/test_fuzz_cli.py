@@ -6,6 +6,7 @@ import json
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,55 @@ def test_time_outs_alone_exit_4_and_are_listed_apart(tmp_path):
     assert "0 distinct failure(s) and 1 time-out(s)" in result.output
     assert "time-outs (slow, not wrong" in result.output
     assert (tmp_path / "out" / "timeout-1.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda state: state.update(done=[[0, 10**18]]), None),  # a huge run: skipped whole
+        (lambda state: state.update(done=[[5, 1]]), "a run of indices tried is [5, 1]"),
+        (lambda state: state.update(done="all"), "done is not a list"),
+        (lambda state: state.update(done=[[0, 1]] * 1_000_001), "more than 1,000,000"),
+        (lambda state: state.update(tried=-3), "tried is -3"),
+        (lambda state: state.update(by_family={"plain": {"x": 1}}), "by_family is not"),
+        (lambda state: state.update(failures=[{"kind": "crash"}]), "a failure: KeyError"),
+        (
+            lambda state: state.update(failures=[{**FAILURE, "instance": {"n": -4}}]),
+            "a failure's instance",
+        ),
+        (lambda state: state.update(settings=[1]), "its settings are not a table"),
+    ],
+    ids=[
+        "huge-run",
+        "backward-run",
+        "done-a-word",
+        "too-many-runs",
+        "negative-tried",
+        "bad-sizes",
+        "failure-without-fields",
+        "failure-bad-instance",
+        "settings-a-list",
+    ],
+)
+def test_an_edited_state_is_checked_as_any_input(tmp_path, edit, words):
+    out = tmp_path / "hunt"
+    first = fuzz("--backend", "stack", "--budget", "1", "--max-n", "4", "-o", str(out), "-q")
+    assert first.exit_code == 0, first.output
+    state = json.loads((out / "hunt.json").read_text())
+    edit(state)
+    (out / "hunt.json").write_text(json.dumps(state))
+    started = time.monotonic()
+    again = fuzz("--backend", "stack", "--budget", "1", "--max-n", "4", "-o", str(out), "-q")
+    assert time.monotonic() - started < 20
+    if words is None:  # resumed: the huge run is skipped, not expanded
+        assert again.exit_code == 0, again.output
+        assert json.loads((out / "hunt.json").read_text())["done"][0][1] >= 10**18
+    else:
+        assert again.exit_code == 2, again.output
+        assert words in again.output and "Traceback" not in again.output
+
+
+FAILURE = {
+    "kind": "crash", "instance": {"n": 4}, "original": {"n": 4}, "expected": "an answer",
+    "observed": "died", "reproduce": "x", "seed": 0,
+}  # fmt: skip
