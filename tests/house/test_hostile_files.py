@@ -7,6 +7,7 @@ that would hang fails the test instead of hanging the suite.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -341,3 +342,32 @@ def test_term_and_hup_end_every_child_and_remove_temporary_files(tmp_path, backe
     time.sleep(0.5)
     assert [pid for pid in tree if _running(pid)] == []
     assert list(scratch.iterdir()) == []  # its temporary files removed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ending", ["SIGKILL", "SIGTERM"])
+def test_isolated_runs_die_with_cpqueens_even_on_kill(tmp_path, ending):
+    # A hunt's (and a campaign's) runs are forked from a warm process; a program they
+    # start may sleep on. Killed, even with SIGKILL, cpqueens leaves none behind.
+    import signal
+
+    process = subprocess.Popen(
+        [_console_script(), "fuzz", "--command", "sleep 100 {n}", "--budget", "60",
+         "--time-limit", "50", "-q"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        tree = _descendants(process.pid)
+        names = set()
+        for pid in tree:
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/comm") as comm:
+                names.add(comm.read().strip())
+        if "sleep" in names:
+            break
+        time.sleep(0.2)
+    assert "sleep" in names, "the program never started"
+    process.send_signal(getattr(signal, ending))
+    process.communicate(timeout=HANG)
+    time.sleep(1.0)
+    assert [pid for pid in tree if _running(pid)] == []
