@@ -259,3 +259,18 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return data[data.rindex(b")") + 2 :].split()[0] not in (b"Z", b"X")
+
+
+def test_relative_paths_of_java_and_the_jar_are_read_where_they_are_given(
+    fake, monkeypatch, tmp_path
+):
+    # ACE runs in a folder of its own: "./java" and "ACE-9.9.jar" are resolved when
+    # read, against the folder the user stands in, not left for the JVM's folder.
+    from cpqueens.solvers.ace.runtime import ace_jar, java_program
+
+    fake("exit 0")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CPQUEENS_ACE_JAR", "ACE-9.9.jar")
+    monkeypatch.setenv("CPQUEENS_JAVA", "./java")
+    assert ace_jar() == tmp_path / "ACE-9.9.jar"
+    assert java_program() == str(tmp_path / "java")

@@ -41,6 +41,8 @@ def java_program() -> str | None:
     or None when there is none."""
     named = os.environ.get(JAVA_VARIABLE) or "java"
     if os.sep in named:
+        # Resolved where it is read: ACE runs in a folder of its own.
+        named = os.path.abspath(named)
         return named if os.path.isfile(named) and os.access(named, os.X_OK) else None
     return shutil.which(named)
 
@@ -50,7 +52,7 @@ def ace_jar(package: str = PACKAGE) -> Path | None:
     (pycsp3), or None when there is none."""
     named = os.environ.get(JAR_VARIABLE)
     if named:
-        path = Path(named)
+        path = Path(named).resolve()  # where it is read: ACE runs in a folder of its own
         return path if path.is_file() else None
     spec = importlib.util.find_spec(package)
     if spec is None or spec.origin is None:
