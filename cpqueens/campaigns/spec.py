@@ -46,7 +46,6 @@ Every error names the key, the value and what is allowed.
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import itertools
 import json
@@ -59,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from ..arguments import check_flag, check_int, check_n, check_seconds
+from ..disk.globbing import match_files
 from ..disk.reading import MEGABYTE, read_text
 from ..disk.structured import load_toml
 from ..errors import CPQueensError, InvalidInputError, InvalidTypeError
@@ -323,7 +323,7 @@ def _matching(pattern: object, folder: Path, where: str) -> list[str]:
     found = []
     for text in patterns:
         full = text if os.path.isabs(text) else str(folder / text)
-        paths = sorted(glob.glob(full, recursive=True))
+        paths = match_files(full)  # never into a linked folder: a link cannot loop
         if not paths:
             raise InvalidInputError(f"{where}: no file matches {text!r} (in {folder})")
         found += paths

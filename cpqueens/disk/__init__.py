@@ -11,5 +11,6 @@ than the format can need), ``structured`` (JSON and TOML parsed strictly), ``saf
 (XML read as untrusted input: no DTD, no entity, no nesting past a bound),
 ``sqlite_files`` (SQLite files from elsewhere told apart and opened read-only, nothing
 changed), ``writing`` (files written all at once, no half-written file left behind),
-``transactions`` (SQLite write transactions, whole or not at all).
+``transactions`` (SQLite write transactions, whole or not at all), ``globbing``
+(glob patterns matched without entering linked folders).
 """

@@ -165,6 +165,41 @@ def test_a_file_instance_beyond_every_solver_is_refused_naming_it(tmp_path):
         load_spec(data)
 
 
+def test_a_glob_over_a_folder_with_links_looping_back_up_ends_at_once(tmp_path):
+    # Python's glob follows linked folders: two links back up made ** walk 2^40 paths.
+    folder = tmp_path / "instances" / "deep"
+    folder.mkdir(parents=True)
+    for n in (4, 5):
+        (folder / f"q{n}.json").write_text(f'{{"n": {n}, "blocks": [], "queens": []}}')
+    (folder / "up").symlink_to(tmp_path)
+    (folder / "again").symlink_to(tmp_path / "instances")
+    data = spec([{"files": str(tmp_path / "instances" / "**" / "*.json")}],
+                [{"backend": "stack"}])  # fmt: skip
+    started = time.monotonic()
+    loaded = load_spec(data)
+    assert time.monotonic() - started < 5
+    assert sorted(item.instance.n for item in loaded.instances) == [4, 5]
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["*.json", "**/*.json", "sub/**", "**/c?.json", "sub/[ab]*.json", "sub/[!a]*", "**",
+     ".hidden/*", "sub/**/x*", "*/*.txt"],
+)  # fmt: skip
+def test_the_spec_glob_matches_what_python_glob_matches_where_no_link_is(tmp_path, pattern):
+    import glob
+
+    from cpqueens.disk.globbing import match_files
+
+    for name in ("a.json", "b.txt", "sub/a1.json", "sub/b2.json", "sub/c3.txt",
+                 "sub/deeper/c4.json", "sub/deeper/x5.json", ".hidden/h.json",
+                 "sub/.dot.json", "other/z.txt"):  # fmt: skip
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    full = str(tmp_path / pattern)
+    assert match_files(full) == sorted(glob.glob(full, recursive=True))
+
+
 def test_from_solution_completions_are_not_priced_by_the_square():
     data = spec([{"generator": "completion", "n": [3000], "queens": [0], "seeds": [1],
                   "from_solution": True}], [{"backend": "stack"}])  # fmt: skip
