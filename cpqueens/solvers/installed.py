@@ -57,6 +57,11 @@ class ExternalSolver:
     note: str | None = None
 
 
+#: The most ``fzn-*`` programs asked their version: a folder flooded with them is
+#: listed as a count beyond these.
+MOST_FLATZINC = 64
+
+
 def external_solvers(path: str | None = None) -> list[ExternalSolver]:
     """Every solver from elsewhere found here (``path``: where programs are looked
     for, this process's ``PATH`` by default), and the known ones that are missing.
@@ -73,14 +78,22 @@ def flatzinc_programs(path: str | None = None) -> list[ExternalSolver]:
     OR-Tools package's folder; ``fzn-gecode`` when missing, with its install command."""
     folders = (path if path is not None else os.environ.get("PATH", os.defpath)).split(os.pathsep)
     found: dict[str, Path] = {}
+    more = 0  # past MOST_FLATZINC: counted, not asked
     for folder in [*folders, *_package_folders(ORTOOLS)]:
         try:
-            entries = sorted(Path(folder).glob("fzn-*"))
+            with os.scandir(folder) as listing:
+                entries = sorted(
+                    Path(entry.path) for entry in listing if entry.name.startswith("fzn-")
+                )
         except OSError:
             continue
         for entry in entries:
-            if entry.is_file() and os.access(entry, os.X_OK):
-                found.setdefault(entry.name, entry)
+            if entry.name in found or not (entry.is_file() and os.access(entry, os.X_OK)):
+                continue
+            if len(found) < MOST_FLATZINC:
+                found[entry.name] = entry
+            else:
+                more += 1
     solvers = [
         ExternalSolver(
             name=name,
@@ -106,6 +119,18 @@ def flatzinc_programs(path: str | None = None) -> list[ExternalSolver]:
         for name, install in KNOWN_FLATZINC.items()
         if name not in found
     ]
+    if more:
+        solvers.append(
+            ExternalSolver(
+                f"{more:,} more fzn-*",
+                "FlatZinc",
+                True,
+                f"programs on the PATH, not asked (the first {MOST_FLATZINC} are)",
+                None,
+                "crosscheck --flatzinc NAME",
+                None,
+            )
+        )
     return solvers
 
 

@@ -371,3 +371,20 @@ def test_isolated_runs_die_with_cpqueens_even_on_kill(tmp_path, ending):
     process.communicate(timeout=HANG)
     time.sleep(1.0)
     assert [pid for pid in tree if _running(pid)] == []
+
+
+def test_a_path_folder_flooded_with_flatzinc_programs_is_counted_not_all_asked(tmp_path):
+    from cpqueens.solvers.installed import MOST_FLATZINC
+
+    for number in range(500):
+        program = tmp_path / f"fzn-flood{number:03d}"
+        program.write_text("#!/bin/sh\necho 1.0\n")
+        program.chmod(0o755)
+    path = os.pathsep.join([str(tmp_path), os.environ.get("PATH", "")])
+    with Stopwatch() as clock:
+        done = cpqueens_cli("solvers", cwd=tmp_path, env={"PATH": path})
+    assert done.returncode == 0, done.stderr
+    asked = {line.split()[0] for line in done.stdout.splitlines() if line.startswith("fzn-flood")}
+    assert len(asked) <= MOST_FLATZINC
+    assert "more fzn-*" in done.stdout and "not asked" in done.stdout
+    clock.check(0.0, slack=20.0, what="cpqueens solvers")
