@@ -412,18 +412,20 @@ def hunt_mutants(names: list[str], budget: float) -> dict:
             workers=MUTANT_WORKERS,
         )
         expected = stated.get(name)
-        if not report.failures:
+        # A hang is found as time-outs, kept apart from the wrong answers.
+        failures = report.failures or report.timeouts
+        if not failures:
             found[name] = None
             print(
                 f"| {name} | {question} | {report.tried} | 0 | - | - | - | - | - "
                 f"| {expected!r} | no |"
             )
             continue
-        first = min(report.failures, key=lambda failure: failure.found_after)
-        smallest = report.failures[0]
+        first = min(failures, key=lambda failure: failure.found_after)
+        smallest = failures[0]
         found[name] = first.found_after
         print(
-            f"| {name} | {question} | {report.tried} | {len(report.failures)} "
+            f"| {name} | {question} | {report.tried} | {len(failures)} "
             f"| {first.found_after:.2f} | {first.shrink_seconds:.2f} | {smallest.kind} "
             f"| {smallest.instance!r} | {'yes' if smallest.minimal else 'no'} "
             f"| {expected!r} | {matches(smallest.instance, expected)} |"

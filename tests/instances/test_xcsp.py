@@ -209,7 +209,10 @@ def test_a_large_board_is_written_and_read_quickly(tmp_path):
     with Stopwatch() as clock:
         back = cpqueens.read_instance(cpqueens.write_instance(instance, tmp_path / "big.xml"))
     assert back == instance
-    assert clock.free_core_seconds < 2
+    # About 0.65 s on a free core; the bound leaves room for a busy machine, whose
+    # stretch the Stopwatch measures with plain Python and XML work feels more (seen:
+    # 2.07 s in a full parallel run), and still catches a reader gone quadratic.
+    assert clock.free_core_seconds < 3
 
 
 @pytest.mark.slow
