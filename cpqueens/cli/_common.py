@@ -61,7 +61,17 @@ class Terminated(KeyboardInterrupt):
         self.signum = signum
 
 
+#: The process that took the ending signals: a child forked from it (a process pool's
+#: worker) that inherits the handler ends as the signal's default action would.
+_TAKEN_BY: list[int] = []
+
+
 def _terminated(signum: int, frame: Any) -> None:
+    if os.getpid() not in _TAKEN_BY:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+
     # Should the clean-up hang, the signal's own action ends the process anyway.
     def end() -> None:
         signal.signal(signum, signal.SIG_DFL)
@@ -80,6 +90,7 @@ def ending_signals_interrupt() -> Iterator[None]:
     temporary files are removed, as on Ctrl-C. A signal ignored (``nohup``) stays
     ignored; only the main thread can take signals."""
     taken: dict[int, Any] = {}
+    _TAKEN_BY[:] = [os.getpid()]
     if threading.current_thread() is threading.main_thread():
         for signum in ENDING_SIGNALS:
             previous = signal.getsignal(signum)

@@ -392,3 +392,16 @@ def test_a_path_folder_flooded_with_flatzinc_programs_is_counted_not_all_asked(t
     assert len(asked) <= MOST_FLATZINC
     assert "more fzn-*" in done.stdout and "not asked" in done.stdout
     clock.check(0.0, slack=20.0, what="cpqueens solvers")
+
+
+def test_a_process_pool_ends_its_workers_quietly():
+    # The pool ends its forked workers with SIGTERM: the handler that turns SIGTERM into
+    # a clean exit of the command must not run in them (it printed their tracebacks).
+    for _ in range(5):
+        done = subprocess.run(
+            [_console_script(), "count", "14", "--workers", "2", "--unique"],
+            capture_output=True, text=True, timeout=HANG,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert "45752" in done.stdout.replace(",", "")
+        assert done.stderr.strip() == "" or "Traceback" not in done.stderr, done.stderr
