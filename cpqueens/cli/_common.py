@@ -66,6 +66,15 @@ class Terminated(KeyboardInterrupt):
 _TAKEN_BY: list[int] = []
 
 
+_FORK_HOOK: list[bool] = []
+
+
+def _give_back_in_child() -> None:
+    for signum in ENDING_SIGNALS:
+        if signal.getsignal(signum) is _terminated:
+            signal.signal(signum, signal.SIG_DFL)
+
+
 def _terminated(signum: int, frame: Any) -> None:
     if os.getpid() not in _TAKEN_BY:
         signal.signal(signum, signal.SIG_DFL)
@@ -91,6 +100,12 @@ def ending_signals_interrupt() -> Iterator[None]:
     ignored; only the main thread can take signals."""
     taken: dict[int, Any] = {}
     _TAKEN_BY[:] = [os.getpid()]
+    if not _FORK_HOOK:
+        # A forked child (a process pool's worker) gets the signals' default action
+        # back at once: a child stuck in C, which could never run a Python handler,
+        # is still ended by SIGTERM.
+        os.register_at_fork(after_in_child=_give_back_in_child)
+        _FORK_HOOK.append(True)
     if threading.current_thread() is threading.main_thread():
         for signum in ENDING_SIGNALS:
             previous = signal.getsignal(signum)
