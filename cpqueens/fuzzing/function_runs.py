@@ -56,11 +56,13 @@ def call_in_child(
     started = time.monotonic()
     chunks: list[bytes] = []
     fault: tuple[str, str] | None = None
+    ended = False  # the child closed its end: it answered, or died
     try:
         fault = _watch(pid, read_fd, chunks, started, limit, memory_mb * 2**20)
+        ended = fault is None
     finally:
         os.close(read_fd)
-        if fault is not None:
+        if not ended:  # past a limit, or this process interrupted (Ctrl-C): end it all
             kill_tree(pid)
         _, status = os.waitpid(pid, 0)
         if started_child is not None:
