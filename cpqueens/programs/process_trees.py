@@ -47,6 +47,11 @@ def kill_tree(root: int) -> None:
         os.killpg(root, signal.SIGKILL)
 
 
+def tree_pids(root: int) -> list[int]:
+    """``root`` and every process below it (empty when ``root`` is gone)."""
+    return [pid for pid, _, _ in _tree(root)]
+
+
 def exit_words(returncode: int | None) -> str:
     """A process's exit status in words (negative: the signal that killed it).
 

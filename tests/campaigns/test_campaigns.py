@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import alive
 from timing import Stopwatch
 
 import cpqueens
@@ -258,15 +259,7 @@ def test_campaign_flags_wrong_solvers_and_kills_hung_ones(tmp_path):
     # The hung program's own child went with it.
     time.sleep(0.5)
     for pid in map(int, pids.read_text().split()):
-        assert not _alive(pid), f"process {pid} outlived its run"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+        assert not alive(pid), f"process {pid} outlived its run"
 
 
 @pytest.mark.slow
@@ -490,6 +483,6 @@ def test_ctrl_c_in_python_kills_the_runs_in_flight_at_once(tmp_path):
     assert caught.value is not None
     deadline = time.monotonic() + 5
     running = list(map(int, pids.read_text().split()))
-    while time.monotonic() < deadline and any(_alive(pid) for pid in running):
+    while time.monotonic() < deadline and any(alive(pid) for pid in running):
         time.sleep(0.05)
-    assert running and not any(_alive(pid) for pid in running)
+    assert running and not any(alive(pid) for pid in running)

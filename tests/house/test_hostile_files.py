@@ -14,6 +14,7 @@ import sys
 import time
 
 import pytest
+from processes import alive, tree_pids
 from timing import Stopwatch
 
 import cpqueens
@@ -282,32 +283,6 @@ def test_no_child_imports_a_module_from_the_working_folder(shadowed, args):
 # Every child ended, whatever ends cpqueens
 
 
-def _descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(parent, []).append(int(entry))
-    found, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        found.append(pid)
-        todo += children.get(pid, [])
-    return found
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("backend", "options", "ending"),
@@ -330,9 +305,9 @@ def test_term_and_hup_end_every_child_and_remove_temporary_files(tmp_path, backe
         env={**os.environ, "TMPDIR": str(scratch)},
     )  # fmt: skip
     deadline = time.monotonic() + 60
-    while len(_descendants(process.pid)) < 2 and time.monotonic() < deadline:
+    while len(tree_pids(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)  # until its solver's process runs
-    tree = _descendants(process.pid)
+    tree = tree_pids(process.pid)
     assert len(tree) >= 2, "the solver's process never started"
     time.sleep(1.0)
     process.send_signal(getattr(signal, ending))
@@ -340,7 +315,7 @@ def test_term_and_hup_end_every_child_and_remove_temporary_files(tmp_path, backe
     assert process.returncode == 128 + getattr(signal, ending), err
     assert f"ended by {ending}" in err.decode()
     time.sleep(0.5)
-    assert [pid for pid in tree if _running(pid)] == []
+    assert [pid for pid in tree if alive(pid)] == []
     assert list(scratch.iterdir()) == []  # its temporary files removed
 
 
@@ -358,7 +333,7 @@ def test_isolated_runs_die_with_cpqueens_even_on_kill(tmp_path, ending):
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        tree = _descendants(process.pid)
+        tree = tree_pids(process.pid)
         names = set()
         for pid in tree:
             with contextlib.suppress(OSError), open(f"/proc/{pid}/comm") as comm:
@@ -370,7 +345,7 @@ def test_isolated_runs_die_with_cpqueens_even_on_kill(tmp_path, ending):
     process.send_signal(getattr(signal, ending))
     process.communicate(timeout=HANG)
     time.sleep(1.0)
-    assert [pid for pid in tree if _running(pid)] == []
+    assert [pid for pid in tree if alive(pid)] == []
 
 
 def test_a_path_folder_flooded_with_flatzinc_programs_is_counted_not_all_asked(tmp_path):
