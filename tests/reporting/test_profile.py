@@ -55,7 +55,7 @@ def test_drawing_sets_wipe_outs_apart(tmp_path):
     assert {kinds[v] for v, d in G.nodes(data=True) if d["dead_end"]} == {"wiped_out"}
     assert "rejected" in kinds.values() and "dead_end" not in kinds.values()
     svg = cpqueens.draw_tree(G, tmp_path / "t.svg").read_text()
-    assert "wiped out" in svg and "pruned squares" in svg
+    assert "wiped out" in svg and " pruned)" in svg
 
 
 def test_profile_counts_match_the_trees():

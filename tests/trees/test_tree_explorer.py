@@ -176,7 +176,7 @@ def test_side_colours_a_merged_tree_and_must_fit_it(tmp_path):
     side = np.arange(tree.number_of_nodes()) % 3
     data = payload(write_explorer(tree, tmp_path / "merged.html", side=side))
     assert np.array_equal(column(data, "side", "u1"), side)
-    assert data["side_names"] == ["both trees", "only tree a", "only tree b"]
+    assert data["class_names"] == ["in both", "only in a", "only in b"]
     with pytest.raises(InvalidInputError, match="one integer per node of the tree"):
         write_explorer(tree, tmp_path / "short.html", side=side[:-1])
     with pytest.raises(InvalidInputError, match="got values from 0 to 3"):

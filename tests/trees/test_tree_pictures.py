@@ -15,6 +15,7 @@ from cpqueens.board import attacking_pairs
 from cpqueens.trees.compact.tree import BRANCH, CUT, FAILURE, SOLUTION, CompactTree
 from cpqueens.trees.pictures import drawing
 from cpqueens.trees.pictures.arrays import (
+    EDGE_PIXELS,
     SIDE_CLASSES,
     STATUS_CLASSES,
     icicle_spans,
@@ -84,7 +85,7 @@ def test_icicle_pixels_hold_each_class_share(name, pixels):
             at = (tree.depth == d) & (classes == k)
             assert weights[d, :, k].sum() * leaves / pixels == pytest.approx(width[at].sum())
     # A bar's first pixel is marked when the bar is wide enough to show it.
-    wide = width * pixels / leaves >= 4
+    wide = width * pixels / leaves >= EDGE_PIXELS
     assert edges.sum() == len(
         {(tree.depth[i], left[i] * pixels // leaves) for i in np.flatnonzero(wide)}
     )
@@ -138,40 +139,49 @@ def test_highlight_colours_by_side_and_is_checked():
     side = (np.arange(len(tree)) % 3).astype(np.uint8)
     classes, names = node_classes(tree, side)
     assert names == SIDE_CLASSES
-    solutions = tree.status == SOLUTION
-    assert np.array_equal(classes[~solutions], side[~solutions])
-    assert (classes[solutions] == names.index("solution")).all()
-    image, _, counts, _ = picture_image(tree, "pixel", len(tree), side)
-    orange = np.array([0xE6, 0x55, 0x0D]) / 255
-    # One node a column: a pixel of a node only in a is its colour, a little lighter.
-    lone = next(i for i in range(len(tree)) if side[i] == 1 and not solutions[i])
-    pixel = image[tree.depth[lone], lone]
-    assert np.allclose(pixel, 1 - (0.3 + 0.7) * (1 - orange))
-    assert counts.sum() == len(tree)
+    assert np.array_equal(classes, side)
+    picture = picture_image(tree, "pixel", len(tree), side, band=4)
+    # The legend's counts are the nodes below the root, by side.
+    assert picture.counts.tolist() == np.bincount(side[1:], minlength=3).tolist()
+    orange = np.array([0xE6, 0x55, 0x0D])
+    # One node a column: its cell is stacked to its share, in the palette's own colour.
+    lone = next(i for i in range(len(tree)) if side[i] == 1)
+    cell = picture.image[tree.depth[lone] * 4 : (tree.depth[lone] + 1) * 4, lone]
+    assert (cell == orange).all(axis=1).any()
+    assert all((pixel == orange).all() or (pixel == 255).all() for pixel in cell)
     for bad in (side[:-1], side + 3):
         with pytest.raises(cpqueens.InvalidInputError, match="highlight holds one code a node"):
             node_classes(tree, bad)
 
 
-def test_a_pixel_with_a_solution_shows_it():
+def test_the_ticks_mark_exactly_the_columns_holding_a_solution():
     tree = cpqueens.compact_tree(8)
-    image, _, _, step = picture_image(tree, "pixel", 20)
-    green = np.array([0x2C, 0xA0, 0x2C]) / 255
-    columns = {int(i) // step for i in np.flatnonzero(tree.status == SOLUTION)}
-    deepest = image[8]
-    for column in range(image.shape[1]):
-        nearness = np.abs(deepest[column] - green).max()
-        assert (nearness < 0.45) == (column in columns)
+    _, leaves = _walk(tree)
+    solutions = np.flatnonzero(tree.status == SOLUTION)
+    for width in (20, 64, 1600):
+        picture = picture_image(tree, "pixel", width)
+        assert set(np.flatnonzero(picture.ticks)) == {int(i) // picture.step for i in solutions}
+        icicle = picture_image(tree, "icicle", width)
+        # A leaf's place: the leaves before it in search order.
+        before = np.cumsum([0] + [1 if leaves[i] == 1 and not _has_child(tree, i) else 0
+                                  for i in range(len(tree))])  # fmt: skip
+        expected = {int(before[i]) * width // leaves[0] for i in solutions}
+        assert set(np.flatnonzero(icicle.ticks)) == expected
+
+
+def _has_child(tree, node):
+    return node + 1 < len(tree) and tree.parent[node + 1] == node
 
 
 def test_compact_and_networkx_trees_draw_the_same_image():
     G = cpqueens.decision_tree(7, propagation="forward", include_rejected=True)
     for style in ("icicle", "pixel"):
-        a = picture_image(CompactTree.from_networkx(G), style, 300)
+        a = picture_image(CompactTree.from_networkx(G), style, 300, band=5)
         b = picture_image(
-            cpqueens.compact_tree(7, propagation="forward", include_rejected=True), style, 300
-        )
-        assert np.array_equal(a[0], b[0]) and np.array_equal(a[2], b[2])
+            cpqueens.compact_tree(7, propagation="forward", include_rejected=True), style, 300,
+            band=5,
+        )  # fmt: skip
+        assert np.array_equal(a.image, b.image) and np.array_equal(a.counts, b.counts)
 
 
 # Files. ----------------------------------------------------------------------------
@@ -360,20 +370,18 @@ def test_compare_trees_result_draws(tmp_path):
     result = compare.compare_trees(cpqueens.compact_tree(7, propagation="forward"),
                                    cpqueens.compact_tree(7, propagation="arc"))  # fmt: skip
     classes, _ = node_classes(result.merged, result.side)
-    assert (classes == 1).sum() == result.only_a - (
-        result.side[result.merged.status == SOLUTION] == 1
-    ).sum()
+    assert (classes == 1).sum() == result.only_a
     png = drawing.draw_merged(result, tmp_path / "m.png", style="pixel")
     assert png.read_bytes().startswith(MAGIC[".png"])
 
 
-def test_every_depth_a_row_and_none_lost():
+def test_every_depth_a_band_and_none_lost():
     # A sanity check on the whole image: a deep, narrow tree keeps every depth.
     tree = cpqueens.compact_tree(9, {0: 0, 1: 2, 2: 4})
-    image, names, counts, step = picture_image(tree, "icicle", 50)
-    assert image.shape == (tree.depth.max() + 1, 50, 3)
-    assert counts.sum() == len(tree) and step == 1
-    assert list(itertools.islice(names, 2)) == ["solution", "failure"]
+    picture = picture_image(tree, "icicle", 50, band=3)
+    assert picture.image.shape == (3 * (tree.depth.max() + 1), 50, 3)
+    assert picture.counts.sum() == len(tree) - 1 and picture.step == 1
+    assert list(itertools.islice(picture.names, 2)) == ["solution", "failure"]
 
 
 def test_a_branch_above_a_cut_is_not_called_barren():

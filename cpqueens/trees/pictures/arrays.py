@@ -10,18 +10,25 @@ computed at once over a :class:`~cpqueens.trees.compact.tree.CompactTree`'s arra
   consecutive in search order, so a node spans ``[left, left + leaves)`` with
   ``left`` the leaves before it in preorder.
 - the *pixel tree*: the nodes in search order along x, ``k`` of them to a column
-  of pixels, depth along y; a pixel tells how many of its column's nodes lie at its
-  depth and what they are.
+  of pixels, depth along y.
 
-Every node is put in a *class* (by its status, or by its side in a comparison),
-and each pixel gets the weight of each class: in the icicle the fraction of the
-pixel its nodes' bars cover, in the pixel tree the nodes it holds. :func:`paint`
-turns the weights into colours; :mod:`cpqueens.trees.pictures.figure` frames the
-image with matplotlib.
+Every node is put in a *class* (by its status, or by its side in a comparison). A
+picture shows shares as areas: each cell (a column of pixels at one depth) is a
+stacked bar of its classes, in the palette's own colours, white above. In the icicle
+a class's height in a cell is the share of the column's leaves that its bars cover;
+in the pixel tree it is the class's nodes in the cell over the nodes of the fullest
+cell, so that areas are proportional to nodes over the whole picture. A solution
+too thin to show is never widened: the columns holding one get a tick beside the
+picture (:func:`solution_columns`). Atop each icicle band a thin gutter, outside the
+shares, marks with a black tick where each bar at least :data:`EDGE_PIXELS` wide
+starts, so that neighbours of one class are told apart.
+:func:`picture_image` computes the picture; :mod:`cpqueens.trees.pictures.figure`
+frames it with matplotlib, and the explorer's script draws the same shares.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,36 +39,39 @@ if TYPE_CHECKING:
     from ..compact.tree import CompactTree
 
 #: The classes of a tree's nodes by status (the first six are the status codes), and
-#: of a merged tree's by side. A branch is blue when a solution, or a cut (where the
-#: search was stopped), lies below it, grey-blue when neither does.
+#: of a merged tree's by side (its solutions are shown by the ticks). A branch is blue
+#: when a solution, or a cut (where the search was stopped), lies below it, pale
+#: blue when neither does.
 STATUS_CLASSES = (
     "solution", "failure", "branch", "rejected", "cut", "merged", "branch, no solution below",
 )  # fmt: skip
-SIDE_CLASSES = ("in both", "only in a", "only in b", "solution")
+SIDE_CLASSES = ("in both", "only in a", "only in b")
 #: A branch with no solution below: the seventh class.
 BARREN = 6
+#: The classes' colours, told apart from each other, from white and from black text.
 PALETTES = {
-    STATUS_CLASSES: ("#2ca02c", "#d62728", "#3182bd", "#e0e0e0", "#969696", "#9467bd", "#a9b7c6"),
-    SIDE_CLASSES: ("#bdbdbd", "#e6550d", "#3182bd", "#2ca02c"),
+    STATUS_CLASSES: ("#2ca02c", "#d62728", "#3182bd", "#bdbdbd", "#636363", "#9467bd", "#9ecae1"),
+    SIDE_CLASSES: ("#969696", "#e6550d", "#3182bd"),
 }
-#: A pixel holding any solution is at least this much green: one solution among
-#: thousands of failures would otherwise vanish in the mix.
-SOLUTION_SHARE = 0.6
-#: An icicle bar this many pixels wide or more starts with a paler column.
-EDGE_PIXELS = 4
+#: The colour of the ticks marking the columns that hold a solution.
+TICK_COLOUR = "#1a6e1a"
+#: An icicle bar this many pixels wide or more has its start marked in the gutter.
+EDGE_PIXELS = 8
+#: The golden ratio's fraction, for :func:`dither`.
+GOLDEN = 0.6180339887498949
 
 
 def node_classes(tree: CompactTree, highlight: np.ndarray | None = None) -> tuple:
     """Each node's class and the names of the classes: by status, or by side.
 
     ``highlight`` (one code a node: 0 in both trees, 1 only in A, 2 only in B)
-    colours a merged tree by side, its solutions apart.
+    colours a merged tree by side.
 
     >>> classes, names = node_classes(_example())
     >>> classes.tolist()[:6], names[classes[1]]
     ([2, 6, 1, 6, 1, 2], 'branch, no solution below')
     """
-    from ..compact.tree import BRANCH, CUT, SOLUTION
+    from ..compact.tree import BRANCH, CUT
 
     status = np.asarray(tree.status)
     if highlight is not None:
@@ -72,9 +82,7 @@ def node_classes(tree: CompactTree, highlight: np.ndarray | None = None) -> tupl
                 f"{status.size:,} of them, got shape {side.shape}"
                 + ("" if side.shape != status.shape else f" with a code {int(side.max())}")
             )
-        classes = side.astype(np.uint8)
-        classes[status == SOLUTION] = SIDE_CLASSES.index("solution")
-        return classes, SIDE_CLASSES
+        return side.astype(np.uint8), SIDE_CLASSES
     classes = status.astype(np.uint8)
     if status.size:
         barren = (status == BRANCH) & (tree.solutions_below() == 0)
@@ -125,7 +133,7 @@ def icicle_weights(
     fractions add up to the share of the pixel that bars of that depth cover. A bar
     covers the pixels wholly inside it and parts of the two at its ends. And an
     array (depths, width) of flags: the first pixel of each bar at least
-    :data:`EDGE_PIXELS` wide, to draw a line between neighbours of one colour.
+    :data:`EDGE_PIXELS` wide, to mark where neighbours of one colour meet.
 
     >>> tree = _example()
     >>> classes, names = node_classes(tree)
@@ -206,59 +214,167 @@ def pixel_counts(tree: CompactTree, step: int, classes: np.ndarray, kinds: int) 
     return counts.reshape(levels, columns, kinds)
 
 
-def paint(weights: np.ndarray, strength: np.ndarray, palette: tuple[str, ...]) -> np.ndarray:
-    """An RGB image: each pixel the weighted mean of its classes' colours, laid over
-    white with opacity ``strength`` (0 to 1, one a pixel).
+def pixel_shares(counts: np.ndarray) -> np.ndarray:
+    """The share of its band each class takes in each cell of the pixel tree: its
+    nodes over the nodes of the fullest cell, so that areas are proportional to nodes
+    across the whole picture.
 
-    >>> paint(np.array([[[1.0, 0.0], [0.0, 0.0]]]), np.array([[1.0, 0.0]]),
-    ...       ("#ff0000", "#0000ff")).tolist()
-    [[[1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]]
+    >>> pixel_shares(np.array([[[1, 0], [2, 2]]])).tolist()
+    [[[0.25, 0.0], [0.5, 0.5]]]
+    """
+    fullest = int(counts.sum(axis=2).max(initial=0))
+    return counts / max(1, fullest)
+
+
+def dither(columns: int) -> np.ndarray:
+    """Each column's offset in [0, 1) when shares are rounded to whole pixels: a
+    golden-ratio sequence, so that a class too thin for one pixel a column still
+    gets its share of pixels over many columns. The page's script uses the same.
+
+    >>> dither(3).round(3).tolist()
+    [0.0, 0.618, 0.236]
+    """
+    return np.modf(np.arange(columns, dtype=np.float64) * GOLDEN)[0]
+
+
+def stack_bands(
+    shares: np.ndarray, band: int, edges: np.ndarray | None = None, gutter: int = 0
+) -> np.ndarray:
+    """The picture as class indices, ``band`` pixel rows a depth: in each cell the
+    classes' shares stacked from the band's foot in class order, rounded to whole
+    pixels (with :func:`dither`), ``kinds`` (white) above them.
+
+    ``shares`` is an array (depths, columns, kinds) of shares of a band, adding up to
+    at most 1 a cell. With a ``gutter``, the band's top ``gutter`` rows hold no share:
+    they are white, but ``kinds + 1`` (black) in the columns ``edges`` (depths,
+    columns) marks, where a bar starts; the shares stack in the rows below.
+
+    >>> stack_bands(np.array([[[0.5, 0.25]]]), 4)[:, 0].tolist()  # white, 1, 0, 0
+    [2, 1, 0, 0]
+    >>> stack_bands(np.array([[[1.0], [1.0]]]), 3, np.array([[True, False]]), 1).tolist()
+    [[2, 1], [0, 0], [0, 0]]
+    """
+    levels, columns, kinds = shares.shape
+    rows = band - gutter
+    tops = np.cumsum(shares, axis=2)
+    tops *= rows
+    tops += dither(columns)[None, :, None]
+    np.floor(tops, out=tops)
+    np.clip(tops, 0, rows, out=tops)
+    bounds = tops.astype(np.int32)
+    # A pixel row r (counted from the band's foot) holds the first class whose top is
+    # above r: the number of tops at or below r.
+    heights = np.arange(rows - 1, -1, -1, dtype=np.int32)  # image rows go down
+    index = np.full((levels, band, columns), kinds, dtype=np.uint8)
+    stacked = index[:, gutter:, :]
+    stacked[...] = 0
+    for k in range(kinds):
+        stacked += bounds[:, None, :, k] <= heights[None, :, None]
+    if gutter and edges is not None:
+        index[:, :gutter, :][np.broadcast_to(edges[:, None, :], (levels, gutter, columns))] = (
+            kinds + 1
+        )
+    return index.reshape(levels * band, columns)
+
+
+def colour_image(index: np.ndarray, palette: tuple[str, ...]) -> np.ndarray:
+    """An RGB image (uint8) of class indices: ``len(palette)`` is white, one more black.
+
+    >>> colour_image(np.array([[0, 1, 2]]), ("#ff0000",)).tolist()
+    [[[255, 0, 0], [255, 255, 255], [0, 0, 0]]]
     """
     from matplotlib.colors import to_rgb
 
-    colours = np.array([to_rgb(c) for c in palette])
-    total = weights.sum(axis=2, keepdims=True)
-    mean = weights @ colours / np.where(total > 0, total, 1.0)
-    alpha = np.clip(strength, 0.0, 1.0)[..., None]
-    return 1.0 - alpha * (1.0 - mean)
+    colours = np.array([to_rgb(c) for c in palette] + [(1.0, 1.0, 1.0), (0.0, 0.0, 0.0)])
+    lookup = np.round(colours * 255).astype(np.uint8)
+    return lookup[np.minimum(index, len(palette) + 1)]
 
 
-def emphasise(image: np.ndarray, present: np.ndarray, colour: str) -> np.ndarray:
-    """Blend ``colour`` into the pixels where ``present``, at :data:`SOLUTION_SHARE`."""
-    from matplotlib.colors import to_rgb
+def solution_columns(tree: CompactTree, style: str, columns: int, step: int = 1) -> np.ndarray:
+    """Which columns of the picture hold a solution: where its tick is drawn.
 
-    image[present] = (1 - SOLUTION_SHARE) * image[present] + SOLUTION_SHARE * np.array(
-        to_rgb(colour)
-    )
-    return image
+    In the icicle a solution is a leaf, at column ``left * columns // leaves``; in the
+    pixel tree node ``i`` is in column ``i // step``.
+
+    >>> solution_columns(_example(), "pixel", 5, 4).tolist()
+    [False, False, True, True, False]
+    """
+    from ..compact.tree import SOLUTION
+
+    solutions = np.flatnonzero(np.asarray(tree.status) == SOLUTION)
+    marked = np.zeros(columns, dtype=bool)
+    if style == "icicle":
+        left, width = icicle_spans(tree)
+        leaves = max(1, int(width[0]) if len(width) else 1)
+        marked[left[solutions] * columns // leaves] = True
+    else:
+        marked[solutions // step] = True
+    return marked
+
+
+def gutter_rows(band: int) -> int:
+    """The rows atop each icicle band that mark where bars start, outside the shares:
+    none in a band too thin to spare them.
+
+    >>> gutter_rows(40), gutter_rows(6)
+    (3, 0)
+    """
+    return 0 if band < 12 else max(2, band // 12)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An icicle or pixel tree as computed: the image and what a reader needs to
+    read it.
+
+    ``image`` is RGB (uint8), ``band`` pixel rows a depth; ``names`` and ``palette``
+    the classes and their colours (white is no node); ``counts`` the nodes of each
+    class below the root; ``step`` the nodes to a column (1 for the icicle);
+    ``ticks`` the columns holding a solution.
+    """
+
+    image: np.ndarray
+    names: tuple[str, ...]
+    palette: tuple[str, ...]
+    counts: np.ndarray
+    step: int
+    band: int
+    ticks: np.ndarray
 
 
 def picture_image(
-    tree: CompactTree, style: str, width: int, highlight: np.ndarray | None = None
-) -> tuple[np.ndarray, tuple[str, ...], np.ndarray, int]:
-    """The RGB image of an icicle or a pixel tree ``width`` pixels wide, one row a depth.
+    tree: CompactTree,
+    style: str,
+    width: int,
+    highlight: np.ndarray | None = None,
+    band: int = 1,
+) -> Picture:
+    """The picture of an icicle or a pixel tree ``width`` pixels wide and ``band``
+    pixel rows a depth.
 
-    Returns the image, the names of the classes, how many nodes of each class the
-    tree has, and the nodes to a column (1 for the icicle).
+    Each cell (a column at a depth) is a stacked bar of its classes: in the icicle
+    the share of the column's leaves that the class's bars cover, in the pixel tree
+    the class's nodes over the nodes of the fullest cell. So a class's area is its
+    share, and the colours drawn are the palette's, never mixed or faded.
+
+    >>> picture = picture_image(_example(), "icicle", 6, band=4)
+    >>> picture.image.shape, picture.counts.tolist()
+    ((20, 6, 3), [2, 4, 6, 0, 0, 0, 4])
     """
     classes, names = node_classes(tree, highlight)
     kinds = len(names)
-    solution = names.index("solution")
-    palette = PALETTES[names]
     if style == "icicle":
-        weights, edges = icicle_weights(tree, width, classes, kinds)
-        strength = weights.sum(axis=2)
-        strength[edges] *= 0.55
+        shares, edges = icicle_weights(tree, width, classes, kinds)
         step = 1
     else:
         step = pixel_step(len(classes), width)
-        weights = pixel_counts(tree, step, classes, kinds).astype(np.float64)
-        filled = weights.sum(axis=2)
-        # Darker where more of the column's nodes sit at this depth; never paler than 0.3.
-        strength = np.where(filled > 0, 0.3 + 0.7 * np.sqrt(filled / step), 0.0)
-    image = paint(weights, strength, palette)
-    image = emphasise(image, weights[..., solution] > 0, palette[solution])
-    return image, names, np.bincount(classes, minlength=kinds), step
+        shares, edges = pixel_shares(pixel_counts(tree, step, classes, kinds)), None
+    index = stack_bands(shares, band, edges, gutter_rows(band) if edges is not None else 0)
+    palette = PALETTES[names]
+    # The root is no node of the search: the counts are of the nodes below it.
+    counts = np.bincount(classes[1:], minlength=kinds)
+    ticks = solution_columns(tree, style, index.shape[1], step)
+    return Picture(colour_image(index, palette), names, palette, counts, step, band, ticks)
 
 
 def _example() -> CompactTree:

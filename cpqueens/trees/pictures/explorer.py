@@ -47,9 +47,6 @@ if TYPE_CHECKING:
 #: time to decode would make the page unusable.
 MAX_EXPLORER_NODES = 1_000_000
 
-#: The side of each node of a merged tree (:func:`write_explorer`'s ``side``).
-SIDE_NAMES = ("both trees", "only tree a", "only tree b")
-
 #: The script files of the page, in the order they are inlined.
 _SCRIPTS = ("d3.min.js", "explorer-data.js", "explorer-views.js", "explorer.js")
 
@@ -191,11 +188,16 @@ def tree_payload(
     """What the page's script reads: the figures of the tree and its base64 columns.
 
     The columns decode (base64, then little-endian) back to the tree's arrays:
-    ``parent`` int32, ``row`` and ``column`` int16, ``status`` and ``side`` uint8,
-    ``domains`` ``domain_bytes`` bytes per row of each node.
+    ``parent`` int32, ``row`` and ``column`` int16, ``status``, ``side`` and
+    ``classes`` uint8, ``domains`` ``domain_bytes`` bytes per row of each node. The
+    classes, their names and colours, the solution ticks' colour and the dither are
+    those of :mod:`cpqueens.trees.pictures.arrays`: the page paints the same shares.
     """
     from ..compact.tree import STATUS_NAMES
+    from .arrays import EDGE_PIXELS, GOLDEN, PALETTES, TICK_COLOUR, node_classes
 
+    # The classes and colours of the static pictures, so that both show the same.
+    classes, names = node_classes(tree, side)
     payload: dict[str, Any] = {
         "title": title if title is not None else default_title(tree),
         "nodes": int(tree.number_of_nodes()),
@@ -208,12 +210,17 @@ def tree_payload(
         "note": tree.note,
         "labels": None if tree.labels is None else [str(label) for label in tree.labels],
         "status_names": list(STATUS_NAMES),
-        "side_names": list(SIDE_NAMES),
         "parent": _b64(tree.parent, "<i4"),
         "row": _b64(tree.row, "<i2"),
         "column": _b64(tree.column, "<i2"),
         "status": _b64(tree.status, "u1"),
         "side": None if side is None else _b64(side, "u1"),
+        "classes": _b64(classes, "u1"),
+        "class_names": list(names),
+        "palette": list(PALETTES[names]),
+        "tick_colour": TICK_COLOUR,
+        "edge_pixels": EDGE_PIXELS,
+        "golden": GOLDEN,
         "domains": None,
         "domain_bytes": 0,
     }

@@ -15,21 +15,23 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ...disk.writing import atomic_path
-from ...display.numbers import plural
-from .arrays import PALETTES, picture_image
+from ...display.numbers import plural, thousands
+from .arrays import TICK_COLOUR, colour_image, gutter_rows, picture_image
 from .proportions import DPI
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from ..compact.tree import CompactTree
 
 #: The image's width in pixels unless told, and the room around it (pixels).
 DEFAULT_WIDTH = 1600
-_LEFT, _RIGHT, _TOP, _BOTTOM = 70, 40, 90, 95
+_LEFT, _RIGHT, _TOP, _BOTTOM = 80, 40, 90, 150
 #: Pixels a depth, within bounds on the image's height.
 _BAND, _MIN_HEIGHT, _MAX_HEIGHT = 40, 160, 900
+#: The strip of solution ticks under the picture: its height and its gap (pixels).
+_STRIP, _GAP = 10, 6
 
 
 def draw_picture(
@@ -41,40 +43,81 @@ def draw_picture(
     title: str | None = None,
     highlight: np.ndarray | None = None,
 ) -> Path:
-    """Draw ``tree`` as an icicle or a pixel tree to ``path`` (its suffix the format)."""
+    """Draw ``tree`` as an icicle or a pixel tree to ``path`` (its suffix the format).
+
+    The picture of :func:`~cpqueens.trees.pictures.arrays.picture_image` sits in a
+    frame exactly its size, a strip of ticks under it marks the columns holding a
+    solution, and the legend gives each colour the nodes of its class below the root.
+    """
     from matplotlib import rc_context
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    image, names, counts, step = picture_image(tree, style, width, highlight)
-    levels = image.shape[0]
-    height = min(_MAX_HEIGHT, max(_MIN_HEIGHT, levels * _BAND))
+    levels = int(tree.depth.max(initial=0)) + 1
+    band = max(1, min(_MAX_HEIGHT, max(_MIN_HEIGHT, levels * _BAND)) // levels)
+    picture = picture_image(tree, style, width, highlight, band=band)
+    height = band * levels
     size = (width + _LEFT + _RIGHT, height + _TOP + _BOTTOM)
     figure = Figure(figsize=(size[0] / DPI, size[1] / DPI), dpi=DPI)
     FigureCanvasAgg(figure)
-    ax = figure.add_axes((_LEFT / size[0], _BOTTOM / size[1], width / size[0], height / size[1]))
-    span = image.shape[1] * step if style == "pixel" else image.shape[1]
+
+    def box(left: int, bottom: int, wide: int, tall: int):
+        return (left / size[0], bottom / size[1], wide / size[0], tall / size[1])
+
+    # The picture pixel for pixel (a pixel tree's last columns may be empty), in a
+    # black frame of one pixel drawn as part of the image: it hides none of its pixels.
+    image = picture.image
+    if image.shape[1] < width:
+        image = np.pad(image, ((0, 0), (0, width - image.shape[1]), (0, 0)), constant_values=255)
+    image = np.pad(image, ((1, 1), (1, 1), (0, 0)), constant_values=0)
+    span = width * picture.step
+    across, down = span / width, 1 / band  # one pixel, in the axes' units
+    ax = figure.add_axes(box(_LEFT - 1, _BOTTOM - 1, width + 2, height + 2))
     ax.imshow(
         image,
         aspect="auto",
         interpolation="nearest",
-        extent=(0, span, levels - 0.5, -0.5),
+        extent=(-across, span + across, levels - 0.5 + down, -0.5 - down),
         resample=False,
     )
+    for side in ax.spines.values():
+        side.set_visible(False)
     ax.set_yticks(_depth_ticks(levels))
     ax.set_ylabel("depth")
+    ax.set_xticks([])
+    strip_bottom = _BOTTOM - _GAP - _STRIP
+    strip = figure.add_axes(box(_LEFT, strip_bottom, width, _STRIP))
+    strip.set_xlim(0, span)
+    marked = np.pad(picture.ticks, (0, width - len(picture.ticks)))
+    strip.imshow(
+        colour_image(np.where(marked, 0, 1)[None, :], (TICK_COLOUR,)),
+        aspect="auto",
+        interpolation="nearest",
+        extent=(0, span, 0, 1),
+        resample=False,
+    )
+    strip.set_yticks([0.5], ["solutions"], fontsize=8)
+    strip.tick_params(axis="y", length=0)
+    for side in strip.spines.values():
+        side.set_visible(False)
     if style == "pixel":
-        ax.set_xlabel(f"nodes in search order ({plural(step, 'node')} a column)")
+        strip.set_xlabel(
+            f"nodes in search order, {plural(picture.step, 'node')} a column; a colour's "
+            "height is its nodes, the fullest cell filling its band"
+        )
         from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-        ax.xaxis.set_major_locator(MaxNLocator(8, integer=True))
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{int(x):,}"))
+        strip.xaxis.set_major_locator(MaxNLocator(8, integer=True))
+        strip.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{int(x):,}"))
+        strip.tick_params(axis="x", pad=8)
     else:
-        ax.set_xticks([])
-        ax.set_xlabel("leaves in search order: each node as wide as the leaves below it")
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
+        strip.tick_params(axis="x", bottom=False, labelbottom=False)
+        strip.set_xlabel(
+            "leaves in search order: each node as wide as the leaves below it; a colour's "
+            "height in a column is its share of the column's leaves"
+        )
     text = title if title is not None else picture_title(tree, style)
     ax.set_title(
         textwrap.fill(text, max(40, int(size[0] / (12 * 0.6)))),
@@ -82,14 +125,43 @@ def draw_picture(
         fontsize=12,
         parse_math=False,
     )
-    palette = PALETTES[names]
     handles = [
-        Patch(color=palette[k], label=f"{name} ({counts[k]:,})")
-        for k, name in enumerate(names)
-        if counts[k]
+        Patch(color=colour, label=f"{name} ({count:,})")
+        for name, colour, count in zip(picture.names, picture.palette, picture.counts, strict=True)
+        if count
     ]
+    if picture.ticks.any():
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color=TICK_COLOUR,
+                marker="|",
+                linestyle="none",
+                markersize=10,
+                label="tick: a column holding a solution (a mark, not a share)",
+            )
+        )
+    if style == "icicle" and gutter_rows(band) and (picture.image == 0).all(axis=2).any():
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="black",
+                marker="|",
+                linestyle="none",
+                markersize=6,
+                label="black tick atop a band: where a bar begins",
+            )
+        )
     figure.legend(
-        handles=handles, loc="lower center", frameon=False, fontsize=9, ncols=len(handles) or 1
+        handles=handles,
+        loc="lower center",
+        frameon=False,
+        fontsize=9,
+        ncols=min(5, len(handles) or 1),
+        title="nodes below the root, by colour",
+        title_fontsize=9,
     )
     with rc_context({"svg.fonttype": "none"}), atomic_path(path) as temporary:
         figure.savefig(temporary, format=Path(path).suffix.lower()[1:], dpi=DPI)
@@ -119,7 +191,8 @@ def picture_title(tree: CompactTree, style: str) -> str:
     from ..compact.tree import FAILURE, REJECTED, SOLUTION
 
     status = tree.status
-    below = max(0, len(status) - 1 - int((status == REJECTED).sum()))
+    rejected = int((status == REJECTED).sum())
+    below = max(0, len(status) - 1)
     board = "search tree" if tree.n is None else f"{tree.n}-queens search tree"
     if tree.propagation != "none" or tree.order != "row":
         board += f", {tree.propagation} propagation, {tree.order} order"
@@ -129,10 +202,10 @@ def picture_title(tree: CompactTree, style: str) -> str:
         solutions = f"cut at depth {tree.max_depth} before any solution"
     elif tree.max_depth is not None:
         solutions += f" above the cut at depth {tree.max_depth}"
-    text = (
-        f"{board}: {plural(below, 'node')} below the root, {solutions}, "
-        f"{plural(int((status == FAILURE).sum()), 'failure')}"
-    )
+    text = f"{board}: {plural(below, 'node')} below the root"
+    if rejected:
+        text += f" ({plural(below - rejected, 'queen')} placed, {thousands(rejected)} rejected)"
+    text += f", {solutions}, {plural(int((status == FAILURE).sum()), 'failure')}"
     if tree.fixed:
         text += f", {plural(len(tree.fixed), 'queen')} given"
     if tree.blocked:

@@ -23,7 +23,7 @@ MIN_FONT, MAX_FONT = 6.0, 10.0
 #: Room beside the tree for the level names on the left (inches).
 _MARGIN = 1.1
 #: The width of a digit or colon of the labels, in ems (DejaVu Sans: about 0.64).
-_EM = 0.64
+EM = 0.64
 
 
 @dataclass(frozen=True)
@@ -68,19 +68,19 @@ def tree_layout(leaves: int, levels: int, label_chars: int) -> TreeLayout:
     (True, True, True)
     """
     leaves, levels, chars = max(1, leaves), max(1, levels), max(1, label_chars)
-    # A label needs chars * _EM ems and a little air on each side.
-    wanted = chars * _EM * MAX_FONT + 6.0  # points a leaf
+    # A label needs chars * EM ems and a little air on each side.
+    wanted = chars * EM * MAX_FONT + 6.0  # points a leaf
     width = min(MAX_WIDTH, max(MIN_WIDTH, leaves * wanted / 72 + _MARGIN))
     height = min(MAX_HEIGHT, max(3.0, 0.8 * levels + 1.4))
     height = max(height, width / MAX_ASPECT)
     width = max(width, height / MAX_ASPECT)
     room = (width - _MARGIN) * 72 / leaves  # points a leaf
-    font = min(MAX_FONT, (room - 4.0) / (chars * _EM))
+    font = min(MAX_FONT, (room - 4.0) / (chars * EM))
     if font < MIN_FONT:
         diameter = max(3.0, min(12.0, 0.8 * room))
         return TreeLayout(round(width, 2), round(height, 2), None, round(diameter**2, 1))
     # A node holds its label: a disc a little wider than the text, if the room allows.
-    diameter = min(0.95 * room, max(chars * _EM * font + 4.0, 1.8 * font))
+    diameter = min(0.95 * room, max(chars * EM * font + 4.0, 1.8 * font))
     return TreeLayout(round(width, 2), round(height, 2), round(font, 1), round(diameter**2, 1))
 
 
@@ -99,7 +99,7 @@ def level_fonts(pos: dict, room: float, chars: int) -> dict[int, float]:
     for y, row in xs.items():
         row.sort()
         gap = min((b - a for a, b in itertools.pairwise(row)), default=8.0)
-        font = min(MAX_FONT, (gap * room - 4.0) / (chars * _EM))
+        font = min(MAX_FONT, (gap * room - 4.0) / (chars * EM))
         if y < 0 and font >= MIN_FONT:
             fonts[y] = round(font, 1)
     return fonts

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...display.numbers import plural, thousands
 from .layout import solution_paths, tidy_layout, tree_root
-from .proportions import level_fonts, tree_layout
+from .proportions import EM, level_fonts, tree_layout
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -32,6 +32,9 @@ _COLOURS = {
     "collapsed": "#d6616b",
 }
 
+
+#: The widest a marker is drawn, as a share of the room between neighbouring leaves.
+_FILL = 0.8
 
 #: How the legend names each kind of node.
 _LABELS = {
@@ -126,7 +129,6 @@ def tree_figure(
     level = "row {}" if by_row else "depth {}"
     if layout.font is not None:
         for node, text in labels.items():
-            light = kinds[node] in ("solution", "node")
             x, y = pos[node]
             ax.text(
                 x,
@@ -135,7 +137,7 @@ def tree_figure(
                 ha="center",
                 va="center",
                 fontsize=layout.font if kinds[node] != "rejected" else layout.font * 0.8,
-                color="white" if light else "#525252",
+                color=readable_on(_COLOURS[kinds[node]]),
                 zorder=4,
                 parse_math=False,
             )
@@ -157,6 +159,13 @@ def tree_figure(
     ticks = ["root"] + [level.format(d + (0 if by_row else 1)) for d in range(levels - 1)]
     ax.set_yticks(range(0, -levels, -1), ticks)
     ax.set_xticks([])
+    if labels:
+        ax.set_xlabel(
+            "a node's label: the column of its queen, counted from 0"
+            if by_row
+            else "a node's label: row:column of its queen, each counted from 0",
+            fontsize=9,
+        )
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
     ax.autoscale_view()
@@ -196,7 +205,61 @@ def tree_figure(
     figure.legend(
         handles=handles, loc="outside lower center", frameon=False, fontsize=9, ncols=columns
     )
+    _keep_nodes_apart(figure, ax)
     return figure
+
+
+def _keep_nodes_apart(figure, ax) -> None:
+    """Shrink markers and labels that would touch their neighbours.
+
+    The layout's sizes come from an estimate of the room a leaf gets; the axes, once
+    laid out beside the level names, can give less. Neighbouring leaves stand one
+    unit apart: every marker is made at most :data:`_FILL` of a unit wide, so that
+    nodes of different parents never merge into one bar, and each label fits its node.
+    """
+    import numpy as np
+    from matplotlib.collections import PathCollection
+
+    figure.draw_without_rendering()
+    origin, one = ax.transData.transform([(0, 0), (1, 0)])
+    unit = (one[0] - origin[0]) * 72 / figure.dpi  # points between neighbouring leaves
+    widest = (_FILL * unit) ** 2
+    for collection in ax.collections:
+        sizes = collection.get_sizes() if isinstance(collection, PathCollection) else ()
+        if len(sizes):
+            collection.set_sizes(np.minimum(sizes, widest))
+    room = _FILL * unit - 2.0
+    for text in ax.texts:
+        chars = len(text.get_text())
+        if chars and text.get_fontsize() * chars * EM > room:
+            text.set_fontsize(max(1.0, room / (chars * EM)))
+
+
+def readable_on(fill: str) -> str:
+    """Near-black or white, whichever stands out more on ``fill`` (WCAG contrast).
+
+    >>> readable_on("#2ca02c"), readable_on("#252525")
+    ('#1a1a1a', '#ffffff')
+    """
+    dark, light = "#1a1a1a", "#ffffff"
+    return dark if contrast(fill, dark) >= contrast(fill, light) else light
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, 1 to 21.
+
+    >>> round(contrast("#000000", "#ffffff"), 1)
+    21.0
+    """
+    from matplotlib.colors import to_rgb
+
+    def luminance(colour: str) -> float:
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                  for c in to_rgb(colour)]  # fmt: skip
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def _hidden_counts(ax, pos: dict, collapsed: dict, font: float | None) -> None:
@@ -220,11 +283,18 @@ def tree_title(
         counts[node_kind(data)] += 1
         truncated += bool(data.get("truncated"))
     below = G.number_of_nodes() - 1
-    text = f"{n}-queens decision tree: {plural(below, 'node')} below the root"
-    if G.graph.get("propagation", "none") != "none":
+    pruned = G.graph.get("propagation", "none") != "none"
+    nodes = f"{plural(below, 'node')} below the root"
+    if counts["rejected"]:
+        nodes += (
+            f" ({plural(below - counts['rejected'], 'queen')} placed, "
+            f"{thousands(counts['rejected'])} {'pruned' if pruned else 'rejected'})"
+        )
+    text = f"{n}-queens decision tree: {nodes}"
+    if pruned:
         text = (
             f"{n}-queens search tree, {G.graph['propagation']} propagation, "
-            f"{G.graph['order']} order: {plural(below - counts['rejected'], 'node')}"
+            f"{G.graph['order']} order: {nodes}"
         )
         text += f", {thousands(counts['wiped_out'])} wiped out"
         root = G.nodes[tree_root(G)]
@@ -244,10 +314,6 @@ def tree_title(
         text += f", {plural(solutions, 'solution')} drawn, {plural(truncated, 'node')} cut short"
     else:
         text += f", {plural(solutions, 'solution')}"
-    if counts["rejected"]:
-        pruned = G.graph.get("propagation", "none") != "none"
-        noun = "pruned square" if pruned else "rejected attempt"
-        text += f", {plural(counts['rejected'], noun)}"
     if G.graph.get("fixed"):
         text += ", fixed " + ", ".join(f"row {r}: col {c}" for r, c in G.graph["fixed"].items())
     if G.graph.get("blocked"):

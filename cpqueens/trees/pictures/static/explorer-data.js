@@ -35,6 +35,8 @@
       column: decode(data.column, Int16Array),
       status: decode(data.status, Uint8Array),
       side: decode(data.side, Uint8Array),
+      cls: decode(data.classes, Uint8Array),
+      palette: data.palette,
       domains: data.domains ? bytes(data.domains) : null,
       domainBytes: data.domain_bytes,
       labels: data.labels,

@@ -6,26 +6,29 @@
   "use strict";
   const CPQ = (window.CPQ = window.CPQ || {});
 
-  // Colours by status (solution, failure, branch, rejected, cut, merged) and by side.
-  CPQ.STATUS_COLOURS = ["#2a9d3f", "#d62728", "#1f77b4", "#8c8c8c", "#bcbd22", "#9467bd"];
-  CPQ.SIDE_COLOURS = ["#7f7f7f", "#ff7f0e", "#17becf"];
+  // Shapes by status (solution, failure, branch, rejected, cut, merged); colours by
+  // class, the palette of the static pictures (by status, or by side in a merged tree).
   const SYMBOLS = [d3.symbolDiamond, d3.symbolSquare, d3.symbolCircle, d3.symbolCross,
                    d3.symbolTriangle, d3.symbolStar];
   CPQ.symbolPath = function (status, area) {
     return d3.symbol().type(SYMBOLS[status] || d3.symbolCircle).size(area || 90)();
   };
-  CPQ.colour = function (T, i) {
-    return T.side ? CPQ.SIDE_COLOURS[T.side[i]] : CPQ.STATUS_COLOURS[T.status[i]] || "#000";
-  };
+  CPQ.colour = function (T, i) { return T.palette[T.cls[i]] || "#000"; };
 
   // At most this many nodes are drawn in the node-link view at once.
   const MAX_DRAWN = 4000;
-  const DY = 56;
+  // The least room a node gets across and down (pixels), and the most.
+  const MIN_DX = 22, MAX_DX = 160, MIN_DY = 56;
+  // A level takes at most this share of the view's height; a folded marker this tall.
+  const MOST_LEVEL = 0.45, FOLDED = 70;
+  // A folded subtree's count is shown when its node has this much room across.
+  const COUNT_ROOM = 34;
 
   CPQ.treeView = function (app) {
     const T = app.T, state = app.state;
     // Room for a label beside each node when the tree has its own (another solver's).
-    const DX = T.labels ? 120 : 22;
+    const LEAST_DX = T.labels ? 120 : MIN_DX;
+    let DX = LEAST_DX, DY = MIN_DY;
     const svg = d3.select("#tree-view");
     const layer = svg.append("g").attr("class", "zoom-layer");
     const links = layer.append("path").attr("class", "link");
@@ -63,10 +66,20 @@
 
     function collapse(i) { state.expanded.fill(0, i, i + T.size[i]); }
 
-    function render() {
+    // The room a node gets: the drawing fills the view's width and height at scale 1
+    // when its leaves and levels allow, within MIN_ and MAX_DX, MIN_DY and MOST_LEVEL.
+    function fit(root) {
+      const width = svg.node().clientWidth || 800, height = svg.node().clientHeight || 600;
+      DX = Math.max(LEAST_DX, Math.min(MAX_DX, (width - 40) / Math.max(1, root.leaves().length)));
+      const room = height - 60 - FOLDED;
+      DY = Math.max(MIN_DY, Math.min(MOST_LEVEL * height, room / Math.max(1, root.height)));
+    }
+
+    function render(refit) {
       const root = d3.hierarchy(0, function (i) {
         return state.expanded[i] ? shownChildren(i) : null;
       });
+      if (refit) fit(root);
       d3.tree().nodeSize([DX, DY])
         .separation(function (a, b) { return a.parent === b.parent ? 1 : 1.4; })(root);
       const all = root.descendants();
@@ -94,10 +107,15 @@
         })
         .attr("d", function (d) {
           const w = Math.min(20, 6 + 2 * Math.log2(T.size[d.data]));
-          return "M0,6L" + -w / 2 + "," + (DY * 0.55) + "L" + w / 2 + "," + (DY * 0.55) + "Z";
+          const h = Math.min(FOLDED, DY * 0.55);
+          return "M0,6L" + -w / 2 + "," + h + "L" + w / 2 + "," + h + "Z";
         });
-      folded.append("text").attr("class", "count").attr("y", DY * 0.55 + 10)
-        .text(function (d) { return CPQ.format(T.size[d.data] - 1); });
+      // The nodes below a folded subtree, where there is room to read them (else on
+      // hover, in the panel).
+      if (DX >= COUNT_ROOM) {
+        folded.append("text").attr("class", "count").attr("y", Math.min(FOLDED, DY * 0.55) + 10)
+          .text(function (d) { return CPQ.format(T.size[d.data] - 1); });
+      }
       g.append("path").attr("class", "mark")
         .attr("d", function (d) { return CPQ.symbolPath(T.status[d.data], d.data === 0 ? 130 : 90); })
         .attr("fill", function (d) { return CPQ.colour(T, d.data); });
@@ -134,15 +152,25 @@
 
     return {
       start: function () {
+        // Open level after level while the next one fits the view's width at
+        // MIN_DX a node: the first view is readable at scale 1, never a thin strip.
+        const fits = Math.max(8, Math.floor(((svg.node().clientWidth || 800) - 40) / LEAST_DX));
         state.expanded.fill(0);
-        drawn = 1;
-        expand([0], 300);
-        render();
+        let level = [0];
+        for (let first = true; level.length; first = false) {
+          const next = [];
+          for (const i of level) for (const c of shownChildren(i)) next.push(c);
+          if (!next.length || (!first && next.length > fits) || next.length > MAX_DRAWN) break;
+          for (const i of level) state.expanded[i] = 1;
+          level = next.filter(function (c) { return T.kids[c] > 0; });
+          if (next.length > fits) break;
+        }
+        render(true);
         resetZoom();
       },
       draw: render,
-      expand: function (i) { expand([i], 200); render(); },
-      collapse: function (i) { collapse(i); render(); },
+      expand: function (i) { expand([i], 200); render(true); resetZoom(); },
+      collapse: function (i) { collapse(i); render(true); },
       reveal: function (i) {
         // The path's nodes and their siblings: drawn beside what is open when they fit,
         // alone when only they fit, not at all when even they would be too many.
@@ -200,70 +228,128 @@
     return box;
   }
 
+  // ------------------------------------------------------------ shares as areas
+  // As the static pictures (cpqueens/trees/pictures/arrays.py): each cell, a column of
+  // pixels at one depth, is a stacked bar of its classes' shares of the band, from the
+  // band's foot in class order, white above, rounded to whole pixels with the same
+  // golden-ratio dither. A strip of ticks under the bands marks the columns holding a
+  // solution: a mark, not a share. The bands fill the canvas's height.
+  const STRIP = 8, GAP = 4;
+
+  function rgb(hex) {
+    const v = parseInt(hex.slice(1), 16);
+    return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+  }
+
+  CPQ.bandOf = function (height, levels) {
+    return Math.max(1, Math.floor((height - STRIP - GAP) / levels));
+  };
+
+  // The rows atop each icicle band that mark where bars start, outside the shares
+  // (arrays.gutter_rows).
+  CPQ.gutterOf = function (band) { return band < 12 ? 0 : Math.max(2, Math.floor(band / 12)); };
+
+  // shares: levels * W * kinds shares of a band; edges: cells where a bar starts,
+  // marked black in the band's gutter (null: no gutter); ticks: columns with a solution.
+  function paintBands(box, T, shares, edges, ticks, levels) {
+    const W = box.width, H = box.height, kinds = T.palette.length;
+    const band = CPQ.bandOf(H, levels), strip = band * levels + GAP;
+    const gutter = edges ? CPQ.gutterOf(band) : 0, rows = band - gutter;
+    const image = box.context.createImageData(W, H);
+    const px = image.data;
+    px.fill(255);
+    const colours = T.palette.map(rgb), tick = rgb(T.data.tick_colour), golden = T.data.golden;
+    let painted = 0;
+    for (let x = 0; x < W; x++) {
+      const offset = (x * golden) % 1;
+      for (let d = 0; d < levels; d++) {
+        const cell = d * W + x;
+        if (gutter && edges[cell]) {
+          for (let y = d * band; y < d * band + gutter; y++) {
+            const at = (y * W + x) * 4;
+            px[at] = 0; px[at + 1] = 0; px[at + 2] = 0;
+          }
+        }
+        let below = 0, total = 0;
+        for (let k = 0; k < kinds; k++) {
+          total += shares[cell * kinds + k];
+          const top = Math.min(rows, Math.max(0, Math.floor(total * rows + offset)));
+          const colour = colours[k];
+          for (let r = below; r < top; r++) {
+            const at = (((d + 1) * band - 1 - r) * W + x) * 4;
+            px[at] = colour[0]; px[at + 1] = colour[1]; px[at + 2] = colour[2];
+          }
+          if (top > below) { painted += 1; below = top; }
+        }
+      }
+      if (ticks[x]) {
+        for (let y = strip; y < Math.min(H, strip + STRIP); y++) {
+          const at = (y * W + x) * 4;
+          px[at] = tick[0]; px[at + 1] = tick[1]; px[at + 2] = tick[2];
+        }
+      }
+    }
+    box.context.putImageData(image, 0, 0);
+    Object.assign(box.canvas.dataset, { band: band, levels: levels, gutter: gutter, strip: strip,
+                                        stripHeight: STRIP });
+    return painted;
+  }
+
   CPQ.icicleView = function (app) {
     const T = app.T, state = app.state;
     const box = canvasOf("#icicle-view", app, draw);
     const total = Math.max(1, T.leafStart[T.N]);
-    function rowHeight() { return Math.max(3, Math.min(28, box.height / (T.maxDepth + 1))); }
+    const levels = T.maxDepth + 1, kinds = T.palette.length;
     function X(leaf) { return box.t.applyX(leaf / total * box.width); }
-    function Y(depth) { return box.t.y + depth * rowHeight() * box.t.k; }
     function hidden(i) { return i > 0 && state.hideFailed && T.unfailed[i] === 0; }
 
-    // Nodes too narrow to tell apart are pooled per pixel column and level: the cell
-    // is green if it holds a solution, else red to blue by its share of failures.
+    // Each class's share of each cell: the part of the pixel its bars cover (a bar
+    // narrower than a pixel covers that much of it), as the static icicle computes it.
     function draw() {
       box.fit();
-      const ctx = box.context, W = box.width, H = box.height;
-      const rh = rowHeight() * box.t.k;
-      const top = Math.max(0, Math.floor(-box.t.y / rh)), rows = Math.ceil(H / rh) + 1;
-      const pooled = [new Uint32Array(W * rows), new Uint32Array(W * rows), new Uint32Array(W * rows)];
-      ctx.clearRect(0, 0, W, H);
-      ctx.font = Math.round(11 * box.ratio) + "px sans-serif";
-      let painted = 0;
+      const W = box.width, ctx = box.context, edge = T.data.edge_pixels;
+      const shares = new Float64Array(levels * W * kinds);
+      const edges = new Uint8Array(levels * W), ticks = new Uint8Array(W);
+      const labelled = [];
       for (let i = 0; i < T.N;) {
         if (hidden(i)) { i += T.size[i]; continue; }
-        const x0 = X(T.leafStart[i]), x1 = X(T.leafStart[i + T.size[i]]), y0 = Y(T.depth[i]);
-        if (x1 < 0 || x0 >= W || y0 >= H) { i += T.size[i]; continue; }
-        if (y0 + rh <= 0) { i += 1; continue; }
-        if (x1 - x0 < 1.5) {
-          const cell = Math.max(0, Math.floor(x0)) * rows + (T.depth[i] - top);
-          pooled[T.status[i] === CPQ.SOLUTION ? 0 : T.status[i] === CPQ.FAILURE ? 1 : 2][cell] += 1;
-          i += 1;
-          continue;
+        const x0 = X(T.leafStart[i]), x1 = X(T.leafStart[i + T.size[i]]);
+        if (x1 <= 0 || x0 >= W) { i += T.size[i]; continue; }
+        const a = Math.max(0, x0), b = Math.min(W, x1), row = T.depth[i] * W, k = T.cls[i];
+        for (let p = Math.floor(a); p < b; p++) {
+          shares[(row + p) * kinds + k] += Math.min(b, p + 1) - Math.max(a, p);
         }
-        ctx.fillStyle = CPQ.colour(T, i);
-        ctx.globalAlpha = T.kids[i] > 0 ? 0.55 : 0.9;
-        ctx.fillRect(x0, y0, x1 - x0 - 0.5, rh - 1);
-        ctx.globalAlpha = 1;
-        if (x1 - x0 > 40 && rh > 10) {
-          ctx.fillStyle = "#111";
-          ctx.fillText(CPQ.shortLabel(T, i), x0 + 3, y0 + rh / 2 + 4, x1 - x0 - 6);
-        }
-        painted += 1;
+        if (x1 - x0 >= edge && x0 >= 0) edges[row + Math.floor(x0)] = 1;
+        if (T.status[i] === CPQ.SOLUTION) ticks[Math.min(W - 1, Math.floor(a))] = 1;
+        if (x1 - x0 > 60) labelled.push(i);
         i += 1;
       }
-      for (let cell = 0; cell < W * rows; cell++) {
-        const failures = pooled[1][cell], all = failures + pooled[2][cell];
-        if (!pooled[0][cell] && !all) continue;
-        ctx.fillStyle = pooled[0][cell] ? CPQ.STATUS_COLOURS[0]
-          : d3.interpolateRgb(CPQ.STATUS_COLOURS[2], CPQ.STATUS_COLOURS[1])(failures / all);
-        ctx.fillRect(Math.floor(cell / rows), Y(top + (cell % rows)), 1, rh - 1);
-        painted += 1;
+      const painted = paintBands(box, T, shares, edges, ticks, levels);
+      const band = CPQ.bandOf(box.height, levels), gutter = CPQ.gutterOf(band);
+      // Labels go in the gutter, where they hide no share; none where it is too thin.
+      if (gutter >= 11) {
+        ctx.font = Math.round(gutter - 2) + "px sans-serif";
+        ctx.fillStyle = "#111";
+        ctx.textBaseline = "top";
+        for (const i of labelled) {
+          const x0 = Math.max(0, X(T.leafStart[i])), x1 = Math.min(W, X(T.leafStart[i + T.size[i]]));
+          ctx.fillText(CPQ.shortLabel(T, i), x0 + 3, T.depth[i] * band + 1, x1 - x0 - 6);
+        }
       }
       const s = state.selected;
-      if (s !== null && !hidden(s)) {
+      // The selected node: a bar in its band's gutter, over no share.
+      if (s !== null && s > 0 && !hidden(s)) {
         const x0 = X(T.leafStart[s]), x1 = X(T.leafStart[s + T.size[s]]);
-        ctx.strokeStyle = "#000";
-        ctx.lineWidth = 2 * box.ratio;
-        ctx.strokeRect(x0, Y(T.depth[s]), Math.max(2, x1 - x0), rh);
+        ctx.fillStyle = "rgba(0,0,0,0.85)";
+        ctx.fillRect(x0, T.depth[s] * band, Math.max(2, x1 - x0), Math.max(2, gutter));
       }
       box.canvas.dataset.drawn = painted;
     }
 
     box.hit = function (point) {
-      const depth = Math.floor((point[1] - box.t.y) / (rowHeight() * box.t.k));
+      const depth = Math.floor(point[1] / CPQ.bandOf(box.height, levels));
       const leaf = (box.t.invertX(point[0]) / box.width) * total;
-      if (depth < 0 || leaf < 0 || leaf >= total) return null;
+      if (depth < 0 || depth >= levels || leaf < 0 || leaf >= total) return null;
       let node = 0;
       while (T.depth[node] < depth) {
         let next = null;
@@ -282,64 +368,43 @@
   CPQ.pixelView = function (app) {
     const T = app.T, state = app.state;
     const box = canvasOf("#pixel-view", app, draw);
-    const depths = T.maxDepth + 1;
-    let levels = depths;  // the levels that fit the canvas, one pixel row at least each
-    function rowHeight() { return Math.max(1, Math.min(12, Math.floor(box.height / depths))); }
-    function column(i) { return Math.floor(box.t.applyX((i / T.N) * box.width)); }
+    const levels = T.maxDepth + 1, kinds = T.palette.length;
+    let first = 0, step = 1;  // the first node shown and the nodes to a column
     function hidden(i) { return i > 0 && state.hideFailed && T.unfailed[i] === 0; }
 
+    // The nodes in view, `step` of them to a column as the static pixel tree puts
+    // them; a class's height in a cell is its nodes over the nodes of the fullest cell.
     function draw() {
       box.fit();
-      const W = box.width, H = box.height, rh = rowHeight();
-      levels = Math.min(depths, Math.ceil(H / rh));
-      const count = new Uint32Array(W * levels), solved = new Uint32Array(W * levels);
-      const failed = new Uint32Array(W * levels);
-      const first = Math.max(0, Math.floor((box.t.invertX(0) / W) * T.N));
-      const last = Math.min(T.N, Math.ceil((box.t.invertX(W) / W) * T.N) + 1);
-      let perColumn = 1;
+      const W = box.width;
+      first = Math.max(0, Math.floor((box.t.invertX(0) / W) * T.N));
+      const last = Math.min(T.N, Math.ceil((box.t.invertX(W) / W) * T.N));
+      step = Math.max(1, Math.ceil((last - first) / W));
+      const shares = new Float64Array(levels * W * kinds), filled = new Uint32Array(levels * W);
+      const ticks = new Uint8Array(W);
+      let fullest = 1;
       for (let i = first; i < last;) {
         if (hidden(i)) { i += T.size[i]; continue; }
-        const x = column(i);
-        if (x >= 0 && x < W && T.depth[i] < levels) {
-          const cell = x * levels + T.depth[i];
-          count[cell] += 1;
-          if (count[cell] > perColumn) perColumn = count[cell];
-          if (T.status[i] === CPQ.SOLUTION) solved[cell] += 1;
-          else if (T.status[i] === CPQ.FAILURE) failed[cell] += 1;
-        }
+        const x = Math.floor((i - first) / step), cell = T.depth[i] * W + x;
+        shares[cell * kinds + T.cls[i]] += 1;
+        filled[cell] += 1;
+        if (filled[cell] > fullest) fullest = filled[cell];
+        if (T.status[i] === CPQ.SOLUTION) ticks[x] = 1;
         i += 1;
       }
-      const image = box.context.createImageData(W, H);
-      const px = image.data;
-      let painted = 0;
-      for (let x = 0; x < W; x++) {
-        for (let d = 0; d < levels; d++) {
-          const cell = x * levels + d;
-          if (count[cell] === 0) continue;
-          painted += 1;
-          const shade = 0.35 + 0.65 * Math.min(1, Math.log1p(count[cell]) / Math.log1p(perColumn));
-          const rgb = solved[cell] > 0 ? [42, 157, 63]
-            : failed[cell] === count[cell] ? [214, 39, 40] : [31, 119, 180];
-          for (let y = d * rh; y < Math.min(H, (d + 1) * rh); y++) {
-            const at = (y * W + x) * 4;
-            px[at] = rgb[0]; px[at + 1] = rgb[1]; px[at + 2] = rgb[2];
-            px[at + 3] = Math.round(255 * shade);
-          }
-        }
-      }
-      box.context.putImageData(image, 0, 0);
+      for (let j = 0; j < shares.length; j++) shares[j] /= fullest;
+      const painted = paintBands(box, T, shares, null, ticks, levels);
       const s = state.selected;
-      if (s !== null) {
+      if (s !== null && s >= first && s < last) {
         box.context.fillStyle = "rgba(0,0,0,0.8)";
-        box.context.fillRect(column(s), 0, Math.max(1, box.ratio), H);
+        box.context.fillRect(Math.floor((s - first) / step), 0, Math.max(1, box.ratio), 4 * box.ratio);
       }
-      box.canvas.dataset.drawn = painted;
+      Object.assign(box.canvas.dataset, { drawn: painted, step: step, first: first });
     }
 
     box.hit = function (point) {
-      const x = Math.floor(point[0]), depth = Math.floor(point[1] / rowHeight());
-      const from = Math.max(0, Math.floor((box.t.invertX(x) / box.width) * T.N));
-      const to = Math.min(T.N, Math.ceil((box.t.invertX(x + 1) / box.width) * T.N));
+      const x = Math.floor(point[0]), depth = Math.floor(point[1] / CPQ.bandOf(box.height, levels));
+      const from = first + x * step, to = Math.min(T.N, from + step);
       for (let i = from; i < to; i++) if (T.depth[i] === depth && !hidden(i)) return i;
       return null;
     };

@@ -76,10 +76,10 @@
     figures.replaceChildren();
     const rows = [["node", CPQ.format(i)], ["label", CPQ.label(T, i) || "(root)"],
                   ["status", CPQ.statusName(T, i)], ["depth", CPQ.format(T.depth[i])],
-                  ["subtree size", CPQ.format(T.size[i])],
+                  ["nodes below", CPQ.format(T.size[i] - 1)],
                   ["solutions below", CPQ.format(T.solutions[i])],
                   ["children", CPQ.format(T.kids[i])]];
-    if (T.side) rows.push(["side", T.data.side_names[T.side[i]]]);
+    if (T.side) rows.push(["side", T.data.class_names[T.side[i]]]);
     if (T.n !== null && T.n > BOARD_CELLS && T.domains) rows.push(["domains", "not drawn past n = " + BOARD_CELLS]);
     for (const [term, value] of rows) {
       const dt = document.createElement("dt");
@@ -177,31 +177,64 @@
 
   // ---------------------------------------------------------------- the page
 
+  // What each colour, shape and mark means; the counts are nodes below the root, as
+  // in the static pictures' legends and the command line's figures.
   function legend() {
     const box = document.getElementById("legend");
-    function entry(path, colour, text) {
+    function entry(kind, draw, text) {
       const div = document.createElement("div");
+      div.dataset.kind = kind;
       const svg = element("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16" }, div);
-      element("path", { d: path, fill: colour, stroke: "#333" }, svg);
+      draw(svg);
       div.append(text);
       box.appendChild(div);
     }
+    const counts = new Array(T.palette.length).fill(0);
+    for (let i = 1; i < T.N; i++) counts[T.cls[i]] += 1;
+    T.data.class_names.forEach(function (name, k) {
+      if (!counts[k]) return;
+      entry("class", function (svg) {
+        element("rect", { x: -6, y: -6, width: 12, height: 12, fill: T.palette[k] }, svg);
+      }, name + " (" + CPQ.format(counts[k]) + ")");
+    });
     const seen = new Set(T.status);
     T.data.status_names.forEach(function (name, code) {
-      if (seen.has(code)) entry(CPQ.symbolPath(code, 70), T.side ? "#fff" : CPQ.STATUS_COLOURS[code], name);
+      if (!seen.has(code)) return;
+      entry("shape", function (svg) {
+        element("path", { d: CPQ.symbolPath(code, 70), fill: "#fff", stroke: "#333" }, svg);
+      }, "shape: " + name);
     });
-    if (T.side) {
-      const counts = [0, 0, 0];
-      for (let i = 0; i < T.N; i++) counts[T.side[i]] += 1;
-      T.data.side_names.forEach(function (name, code) {
-        entry(CPQ.symbolPath(2, 70), CPQ.SIDE_COLOURS[code], name + " (" + CPQ.format(counts[code]) + ")");
-      });
-      box.dataset.sides = "1";
+    for (const [name, text] of [["has-solutions", "folded subtree with a solution below"],
+                                ["all-failed", "folded subtree, every leaf a failure"],
+                                ["undetermined", "folded subtree, cut before its end"]]) {
+      entry("folded", function (svg) {
+        element("path", { d: "M0,-6L-6,6L6,6Z", class: "aggregate " + name }, svg);
+      }, text);
     }
+    if (T.solutions[0] > 0) {
+      entry("tick", function (svg) {
+        element("rect", { x: -1, y: -7, width: 2, height: 14, fill: T.data.tick_colour }, svg);
+      }, "tick under the icicle and pixel views: a column holding a solution (a mark, not a share)");
+    }
+    if (T.domains) {
+      entry("domain", function (svg) {
+        element("circle", { cx: 0, cy: 0, r: 3, class: "domain-key" }, svg);
+      }, "board: a square still in its row's domain");
+      entry("wiped", function (svg) {
+        element("rect", { x: -6, y: -6, width: 12, height: 12, class: "wiped-key" }, svg);
+      }, "board: a row with no square left (wiped out)");
+    }
+    if (T.side) box.dataset.sides = "1";
+    const note = document.createElement("p");
+    note.className = "key-note";
+    note.textContent = "Counts are nodes below the root. In the icicle a colour's height in a " +
+      "column is its share of the column's leaves; in the pixel view it is its nodes, the " +
+      "fullest cell filling its band.";
+    box.appendChild(note);
   }
 
   document.getElementById("title").textContent = T.data.title;
-  setValue("node-count", T.N);
+  setValue("node-count", T.N - 1);
   setValue("solution-count", T.solutions[0] || 0);
   document.getElementById("max-depth").textContent = T.maxDepth;
   if (T.n === null || T.n === undefined) {
