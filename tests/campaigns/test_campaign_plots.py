@@ -1,10 +1,19 @@
-"""Campaign plots: the numbers behind cactus, scatter and transition, and the files drawn."""
+"""Campaign plots: the numbers behind cactus, scatter and transition, the files drawn, and
+what each plot says of a solver that was wrong or could not run."""
 
+from xml.etree import ElementTree
+
+import matplotlib
 import pytest
+from click.testing import CliRunner
+from fated_campaign import run_fated_campaign
 
+import cpqueens
+from cpqueens.cli import cli
 from cpqueens.errors import InvalidInputError
 from cpqueens.reporting.campaign import phase_transition as phase
 from cpqueens.reporting.campaign import plots, runs
+from cpqueens.reporting.campaign.runs import WRONG_COLOUR, fate_words, solver_fates
 
 
 def run(instance, solver, verdict, wall, *, n=8, blocked=0, fixed=0, limit=10.0, **extra):
@@ -279,21 +288,28 @@ def test_the_scatter_names_solvers_on_its_axes_and_statuses_in_its_legend():
     figure = plots.scatter_figure(rows, "sat", "cpsat")
     axes = figure.axes[0]
     assert axes.get_xlabel() == "wall time of solver 'sat' (s)"
-    assert axes.get_ylabel() == "wall time of solver 'cpsat' (s)"
+    # cpsat (b) was wrong on i5 and failed on i4: its axis says so under its name.
+    assert axes.get_ylabel().splitlines()[0] == "wall time of solver 'cpsat' (s)"
     legend = figure.legends[0]
     words = [text.get_text() for text in legend.get_texts()]
-    assert words == ["satisfiable", "unsatisfiable", "undecided (no run answered)"]
+    assert words[:3] == ["satisfiable", "unsatisfiable", "undecided (no run answered)"]
     assert not set(words) & {"sat", "unsat", "unknown", "cpsat"}
-    assert legend.get_title().get_text() == "the instance is"
-    markers = {collection.get_label(): collection.get_paths()[0] for collection in axes.collections}
+    assert legend.get_title().get_text().startswith("the instance is")
+    verdicts = {"satisfiable", "unsatisfiable", "undecided (no run answered)"}
+    markers = {
+        c.get_label(): c.get_paths()[0] for c in axes.collections if c.get_label() in verdicts
+    }
     assert len({tuple(map(tuple, path.vertices)) for path in markers.values()}) == 3
-    assert "campaign tiny" in axes.get_title()
+    assert "campaign tiny" in figure.get_suptitle()
 
 
 def test_the_transition_defines_its_axis_and_shows_sample_sizes():
-    top, bottom = plots.transition_figure(ROWS, "density").axes
+    figure = plots.transition_figure(ROWS, "density")
+    top, bottom = figure.axes
     assert bottom.get_xlabel() == "density = blocked squares / n²"
-    assert "campaign tiny" in top.get_title() and "time limit 10.0 s" in top.get_title()
+    # Over the figure, not the top panel (centred on the panel, it ran off the left).
+    title = figure.get_suptitle()
+    assert "campaign tiny" in title and "time limit 10.0 s" in title
     # 0.125: two instances, both decided; 0.25: three of four decided.
     assert sorted(text.get_text() for text in top.texts if "/" in text.get_text() or
                   text.get_text().isdigit()) == ["2", "3/4"]  # fmt: skip
@@ -399,3 +415,110 @@ def test_effort_has_one_definition_used_by_bench_profile_and_report():
 def test_no_runs_is_refused(tmp_path, draw):
     with pytest.raises(InvalidInputError, match="no runs to plot"):
         draw(tmp_path / "empty.png")
+
+
+# Every solver's fate. -------------------------------------------------------------------
+# A solver that solved nothing was slow, wrong or unable to run: the plots say which. The
+# campaign below is the README's solvers from elsewhere in small: two backends that
+# answer, a "model" that prints a board that solves nothing, and ACE with no Java to run
+# on. What the plots say is read back from the SVG each command writes.
+
+
+@pytest.fixture(scope="module")
+def fated(tmp_path_factory):
+    """The results file of the campaign of :mod:`fated_campaign`."""
+    return run_fated_campaign(tmp_path_factory.mktemp("fated"))
+
+
+def svg_texts(db, *options: str, tmp_path) -> list[str]:
+    """The texts of ``cpqueens campaign plot DB OPTIONS`` written as SVG, in order."""
+    path = tmp_path / "plot.svg"
+    # Text kept as text, not as glyphs drawn as paths, so the file can be read back.
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        result = CliRunner().invoke(cli, ["campaign", "plot", str(db), *options, "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    root = ElementTree.parse(path).getroot()
+    return ["".join(element.itertext()).strip() for element in root.iter()
+            if element.tag.endswith("}text")]  # fmt: skip
+
+
+def said(texts: list[str]) -> str:
+    """The picture's texts as one line: an entry wrapped on two lines reads as one."""
+    return " ".join(texts)
+
+
+def test_the_store_records_each_solvers_fate(fated):
+    fates = solver_fates(cpqueens.load_results(fated))
+    assert {label: fate_words(fate) for label, fate in fates.items()} == {
+        "stack": None,
+        "exactcover": None,
+        "my-model": "WRONG on 6 instances",
+        "ace": "could not run (not installed)",
+    }
+
+
+def test_the_cactus_marks_a_wrong_solver_and_one_that_could_not_run(fated, tmp_path):
+    text = said(svg_texts(fated, "--cactus", tmp_path=tmp_path))
+    assert "my-model: WRONG on 6 instances" in text
+    assert "ace: could not run (not installed)" in text
+    # Neither reads as a solver that was merely slow.
+    assert "my-model (0 instances)" not in text and "ace (0 instances)" not in text
+    assert "stack (6 instances)" in text and "exactcover (6 instances)" in text
+
+
+def test_the_transition_marks_a_wrong_solver_and_one_that_could_not_run(fated, tmp_path):
+    text = said(svg_texts(fated, "--transition", "density", tmp_path=tmp_path))
+    assert "my-model: WRONG on 6 instances; not drawn" in text
+    assert "ace: could not run (not installed); not drawn" in text
+
+
+def test_the_scatter_says_on_each_axis_what_became_of_its_solver(fated, tmp_path):
+    text = said(svg_texts(fated, "--scatter", "stack", "my-model", tmp_path=tmp_path))
+    assert "wall time of solver 'my-model' (s) WRONG on 6 instances" in text
+    # Its points sit on the time-out line: the legend says what circles them.
+    assert "circled: a run of either solver gave" in text and "a WRONG answer" in text
+    text = said(svg_texts(fated, "--scatter", "ace", "stack", tmp_path=tmp_path))
+    assert "wall time of solver 'ace' (s) could not run (not installed)" in text
+    assert "an error, no answer" in text and "a WRONG answer" not in text
+
+
+def test_a_wrong_solver_stands_out_in_the_legend(fated):
+    axes = plots.cactus_figure(cpqueens.load_results(fated)).axes[0]
+    entries = dict(zip((text.get_text() for text in axes.get_legend().get_texts()),
+                       axes.get_legend().legend_handles, strict=True))  # fmt: skip
+    texts = {text.get_text(): text for text in axes.get_legend().get_texts()}
+    wrong = texts["my-model: WRONG on 6 instances"]
+    assert wrong.get_color() == WRONG_COLOUR and wrong.get_fontweight() == "bold"
+    assert texts["ace: could not run (not installed)"].get_fontstyle() == "italic"
+    # A cross for the wrong solver, no mark for the one that never ran: no line style.
+    assert entries["my-model: WRONG on 6 instances"].get_marker() == "X"
+    assert entries["my-model: WRONG on 6 instances"].get_linestyle() == "None"
+    assert entries["ace: could not run (not installed)"].get_marker() in ("", "None")
+    assert entries["ace: could not run (not installed)"].get_linestyle() == "None"
+    # Nothing of theirs is drawn in the axes.
+    assert all(len(line.get_xdata()) == 0 for line in axes.get_lines()
+               if line.get_label().startswith(("my-model", "ace")))  # fmt: skip
+
+
+def test_a_solver_wrong_somewhere_keeps_its_line_and_says_so():
+    # b solved i1, i3 and i6, was wrong on i5 and failed on i4 (ROWS has no reason).
+    figure = plots.cactus_figure(ROWS)
+    texts = [text.get_text().replace("\n", " ") for text in figure.axes[0].get_legend().get_texts()]
+    assert "b (3 instances; WRONG on 1 instance; 1 run in error: no reason recorded)" in texts
+    assert "a (4 instances)" in texts
+    [line] = [line for line in figure.axes[0].get_lines() if line.get_label().startswith("b (")]
+    assert list(line.get_ydata()) == [0.6, 2.0, 4.0]
+
+
+def test_a_solver_that_only_timed_out_is_drawn_as_slow():
+    rows = [*ROWS, run("i1", "c", "unknown", 10.0, blocked=8)]
+    texts = [text.get_text() for text in plots.cactus_figure(rows).axes[0].get_legend().get_texts()]
+    assert "c (0 instances)" in texts
+
+
+def test_a_solver_wrong_on_repeats_is_counted_by_instance():
+    rows = [run("i1", "a", "wrong", 1.0), run("i1", "a", "wrong", 1.0, repeat=1),
+            run("i2", "a", "sat", 1.0), run("i2", "b", "error", 0.1)]  # fmt: skip
+    fates = solver_fates(rows)
+    assert (fates["a"].wrong, fates["a"].solved, fates["a"].runs) == (1, 1, 3)
+    assert fates["b"].could_not_run and not fates["a"].could_not_run

@@ -7,17 +7,37 @@ draws their sorted series (:func:`cactus_series`, :func:`virtual_best_times`), t
 scatter plot pairs two solvers' (:func:`scatter_points`), and every plot ranks the
 solvers (:func:`solver_ranking`) and is headed alike (:func:`campaign_heading`).
 
+A plot of times cannot show by itself what became of a solver that solved nothing: it
+may have been slow, wrong, or unable to run, and a line of no points reads as slow.
+:func:`solver_fates` reads it from the judged runs (the verdicts of
+:func:`~cpqueens.campaigns.verify.judge`, the reasons the store keeps) and
+:func:`fate_words` says it in a few words for a legend or an axis: **WRONG** on k
+instances (a run gave a wrong answer there: a board that does not solve the instance,
+an ``unsat`` where another run found a solution, a count outvoted or disproved),
+**could not run** (every run ended in an error: its program or package not installed,
+a crash at start; with the first reason the store records), or some runs **in error**.
+
 >>> rows = [{"solver": "a", "instance_hash": i, "verdict": v, "wall": w}
 ...         for i, v, w in [("x", "sat", 2.0), ("y", "unknown", 9.0), ("z", "unsat", 0.5)]]
 >>> instance_times(rows, "a")
 {'x': 2.0, 'y': None, 'z': 0.5}
+>>> rows = [{"solver": "mine", "instance_hash": "i", "verdict": "wrong",
+...          "verdict_reason": "said unsat; ace found a verified solution"},
+...         {"solver": "ace", "instance_hash": "i", "verdict": "error",
+...          "verdict_reason": "BackendUnavailableError: backend 'ace' needs Java 17; "
+...                            "install it with: apt-get install default-jre-headless"}]
+>>> [fate_words(fate) for fate in solver_fates(rows).values()]
+['WRONG on 1 instance', 'could not run (not installed)']
 """
 
 from __future__ import annotations
 
+import re
 import statistics
+import textwrap
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...campaigns.verify import SOLVED
@@ -206,3 +226,146 @@ def scatter_points(
     xs, ys = instance_times(rows, first), instance_times(rows, second)
     verdicts = instance_verdicts(rows)
     return [(xs[key], ys[key], verdicts[key]) for key in xs if key in ys]
+
+
+# What became of each solver. ------------------------------------------------------------
+
+#: The colour of a WRONG solver's words in a legend: a red no ranked line has.
+WRONG_COLOUR = "#a50021"
+
+#: The longest reason a legend quotes (characters): a store's reason can be a paragraph.
+REASON_WIDTH = 40
+
+
+@dataclass(frozen=True)
+class SolverFate:
+    """How one solver's runs ended, counted from the judged runs.
+
+    Attributes
+    ----------
+    solver
+        Its label.
+    runs
+        Its runs, every repeat counted.
+    solved
+        The instances on which at least one of its runs answered (``sat``, ``unsat``).
+    wrong
+        The instances on which at least one of its runs was judged wrong.
+    errors
+        Its runs that ended in an error.
+    reason
+        The reason the store records for its first run in error (None without one).
+    """
+
+    solver: str
+    runs: int
+    solved: int
+    wrong: int
+    errors: int
+    reason: str | None
+
+    @property
+    def could_not_run(self) -> bool:
+        """True when every run of the solver ended in an error: it answered nothing."""
+        return self.runs > 0 and self.errors == self.runs
+
+    @property
+    def failed(self) -> bool:
+        """True when the solver was wrong anywhere or could not run at all."""
+        return self.wrong > 0 or self.could_not_run
+
+
+def solver_fates(rows: Sequence[Row]) -> dict[str, SolverFate]:
+    """Each solver's :class:`SolverFate`, in the order of its first run.
+
+    >>> rows = [{"solver": "a", "instance_hash": i, "verdict": v, "verdict_reason": None}
+    ...         for i, v in [("x", "sat"), ("x", "wrong"), ("y", "unknown")]]
+    >>> solver_fates(rows)["a"]
+    SolverFate(solver='a', runs=3, solved=1, wrong=1, errors=0, reason=None)
+    """
+    fates = {}
+    for label in solvers(rows):
+        runs = [row for row in rows if row["solver"] == label]
+        failed = [row for row in runs if outcome(row) == "error"]
+        first = failed[0] if failed else {}
+        fates[label] = SolverFate(
+            solver=label,
+            runs=len(runs),
+            solved=len({row["instance_hash"] for row in runs if is_solved(row)}),
+            wrong=len({row["instance_hash"] for row in runs if outcome(row) == "wrong"}),
+            errors=len(failed),
+            # Judged rows carry the verdict's reason; rows read raw, the run's own.
+            reason=first.get("verdict_reason") or first.get("reason"),
+        )
+    return fates
+
+
+def short_reason(reason: str | None) -> str:
+    """A store's reason for a run in error, short enough for a legend.
+
+    A backend whose package or program is missing is "not installed" (one pointed at a
+    program that is not there "not available here"); any other reason loses its
+    exception's name and is cut to :data:`REASON_WIDTH` characters.
+
+    >>> short_reason("BackendUnavailableError: backend 'ace' runs ACE on Java 17 or later, "
+    ...              "and java is not on the PATH; install it with: apt-get install java")
+    'not installed'
+    >>> short_reason("program not found: './no-such-solver' in /tmp/campaign")
+    "program not found: './no-such-solver'"
+    >>> short_reason("the run's process died (SIGABRT)")
+    "the run's process died (SIGABRT)"
+    >>> short_reason(None)
+    'no reason recorded'
+    """
+    if not reason:
+        return "no reason recorded"
+    if reason.startswith("BackendUnavailableError"):
+        # The store's reason then ends with what to install, or says what is misnamed.
+        return "not installed" if "install it with" in reason else "not available here"
+    text = re.sub(r"^[A-Z]\w*(Error|Exception): ", "", reason.strip())
+    # The folder a program was looked for in says nothing a legend needs.
+    text = re.sub(r"^(program not found: '[^']*').*", r"\1", text)
+    text = text.split(";")[0].strip()
+    return textwrap.shorten(text, REASON_WIDTH, placeholder=" ...")
+
+
+def fate_words(fate: SolverFate) -> str | None:
+    """What a legend says of a solver besides its times, or None when nothing went wrong.
+
+    >>> fate_words(SolverFate("b", runs=6, solved=2, wrong=0, errors=2,
+    ...                       reason="the run's process died (SIGKILL)"))
+    "2 runs in error: the run's process died (SIGKILL)"
+    """
+    parts = []
+    if fate.wrong:
+        parts.append(f"WRONG on {plural(fate.wrong, 'instance')}")
+    if fate.could_not_run:
+        parts.append(f"could not run ({short_reason(fate.reason)})")
+    elif fate.errors:
+        parts.append(f"{plural(fate.errors, 'run')} in error: {short_reason(fate.reason)}")
+    return "; ".join(parts) or None
+
+
+def instance_fates(rows: Sequence[Row], solver: str) -> dict[str, str | None]:
+    """One solver's failure on each instance it ran, by instance hash: ``"wrong"`` when a
+    run of it was wrong there, ``"error"`` when it answered none of its runs there and
+    one ended in an error, None otherwise (answered, or out of time or memory).
+
+    >>> rows = [{"solver": "a", "instance_hash": i, "verdict": v}
+    ...         for i, v in [("x", "wrong"), ("y", "error"), ("y", "sat"), ("z", "error")]]
+    >>> instance_fates(rows, "a")
+    {'x': 'wrong', 'y': None, 'z': 'error'}
+    """
+    seen: dict[str, set[str]] = {}
+    for row in rows:
+        if row["solver"] == solver:
+            seen.setdefault(row["instance_hash"], set()).add(outcome(row))
+    fates: dict[str, str | None] = {}
+    for key, ends in seen.items():
+        if "wrong" in ends:
+            fates[key] = "wrong"
+        elif "error" in ends and not ends & set(SOLVED):
+            fates[key] = "error"
+        else:
+            fates[key] = None
+    return fates
