@@ -408,3 +408,23 @@ def test_a_generic_tree_is_drawn_as_an_image_only(tmp_path):
     with pytest.raises(cpqueens.InvalidInputError, match="style='icicle' or style='pixel'"):
         cpqueens.draw_tree(generic, tmp_path / "t.png")
     assert cpqueens.draw_tree(generic, tmp_path / "t.png", style="pixel").exists()
+
+
+@pytest.mark.parametrize("style", ["icicle", "pixel"])
+def test_a_picture_prices_itself_and_refuses_past_max_bytes(tmp_path, style):
+    import tracemalloc
+
+    tree = cpqueens.compact_tree(12)
+    target = tmp_path / "t.png"
+    with pytest.raises(cpqueens.TreeTooLargeError, match="pass max_bytes=") as refused:
+        cpqueens.draw_tree(tree, target, style=style, max_bytes=50_000_000)
+    assert list(tmp_path.iterdir()) == []  # refused before anything was drawn
+    price = refused.value.memory
+    assert "856,188 nodes below the root" in str(refused.value)
+    tracemalloc.start()
+    try:
+        cpqueens.draw_tree(tree, target, style=style, max_bytes=int(price) + 1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert target.exists() and price / 2 <= peak <= price

@@ -16,9 +16,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...arguments import as_int
+from ...arguments import as_int, check_int
 from ...disk.writing import atomic_path, check_target, suffix_of
-from ...errors import InvalidInputError, InvalidTypeError
+from ...errors import InvalidInputError, InvalidTypeError, TreeTooLargeError
+from ..explicit.cost import TREE_BYTES, format_bytes, format_seconds
 from .layout import collapse_failed, solution_paths, tree_order
 from .proportions import DPI
 from .traditional import node_kind as _kind  # noqa: F401  (the earlier names, kept)
@@ -42,6 +43,13 @@ MAX_DRAWN_NODES = 6_000
 MAX_COLLAPSED_NODES = 10_000
 #: A CompactTree larger than this is not turned into networkx for a traditional drawing.
 MAX_CONVERTED_NODES = 1_000_000
+#: What an icicle or pixel tree takes beside the tree, measured on n = 11 to 14 (the
+#: plain trees; ``tracemalloc``'s peak while drawing a PNG): bytes a node of the
+#: arrays of the picture, the figure's own bytes, and seconds a node. n=14's 27
+#: million nodes: 1.15 GB and 5 s for the icicle, 0.69 GB and 1 s for the pixel tree.
+PICTURE_BYTES_PER_NODE = {"icicle": 44, "pixel": 27}
+PICTURE_FIXED_BYTES = 120_000_000
+PICTURE_SECONDS_PER_NODE = {"icicle": 0.2e-6, "pixel": 0.05e-6}
 
 
 def _check_graph(G: object) -> None:
@@ -79,6 +87,7 @@ def draw_tree(
     title: str | None = None,
     highlight: np.ndarray | None = None,
     width: int | None = None,
+    max_bytes: int = int(TREE_BYTES),
 ) -> Path:
     """Draw a decision tree to a PNG, SVG or PDF file (by the extension).
 
@@ -122,6 +131,12 @@ def draw_tree(
         only in B), to colour a merged tree by side (see :func:`draw_merged`).
     width : int, optional
         Icicle and pixel styles: the image's width in pixels, 16 to 20,000.
+    max_bytes : int
+        Icicle and pixel styles: the most memory the drawing may take beside the
+        tree (2 GB unless raised, as for :func:`cpqueens.compact_tree`). Its price
+        is read off the node count before anything is drawn (about 44 bytes a node
+        for the icicle, 27 for the pixel tree, and 120 MB): n=14's 27 million nodes
+        take about 1.3 GB.
 
     Raises
     ------
@@ -131,6 +146,9 @@ def draw_tree(
         For an unknown style or extension, or a place that cannot be written (all
         checked before anything is drawn), options of another style, a graph that
         is not a tree of decision-tree nodes, or a tree too large to draw this way.
+    TreeTooLargeError
+        For an icicle or pixel tree whose drawing would take more than
+        ``max_bytes``, before anything is drawn: the message names the price.
 
     Examples
     --------
@@ -147,8 +165,11 @@ def draw_tree(
         )
     suffix = suffix_of(path, FORMATS, "picture")
     check_target(path)
+    max_bytes = check_int(max_bytes, "max_bytes", 1)
     if style != "traditional":
-        return _draw_image(G, path, style, solutions_only, hide_failed, title, highlight, width)
+        return _draw_image(
+            G, path, style, solutions_only, hide_failed, title, highlight, width, max_bytes
+        )
     for name, value in (("highlight", highlight), ("width", width)):
         if value is not None:
             raise InvalidInputError(
@@ -176,7 +197,9 @@ def draw_tree(
     return Path(path)
 
 
-def _draw_image(G, path, style, solutions_only, hide_failed, title, highlight, width) -> Path:
+def _draw_image(
+    G, path, style, solutions_only, hide_failed, title, highlight, width, max_bytes
+) -> Path:
     from ..compact.tree import CompactTree
     from .figure import DEFAULT_WIDTH, draw_picture
 
@@ -194,7 +217,60 @@ def _draw_image(G, path, style, solutions_only, hide_failed, title, highlight, w
         G = CompactTree.from_networkx(G)
     if G.number_of_nodes() == 0:
         raise InvalidInputError("draw_tree has nothing to draw: the tree has no nodes")
+    check_picture_price(G.number_of_nodes(), style, max_bytes)
     return draw_picture(G, path, style, width=width, title=title, highlight=highlight)
+
+
+def picture_price(nodes: int, style: str) -> tuple[int, float]:
+    """The bytes beside the tree and the seconds an icicle or pixel tree of ``nodes``
+    nodes takes to draw.
+
+    >>> memory, seconds = picture_price(27_358_554, "icicle")
+    >>> memory, round(seconds, 1)
+    (1323776376, 5.5)
+    """
+    memory = PICTURE_FIXED_BYTES + PICTURE_BYTES_PER_NODE[style] * nodes
+    return memory, PICTURE_SECONDS_PER_NODE[style] * nodes
+
+
+def check_picture_price(nodes: int, style: str, max_bytes: int) -> None:
+    """Refuse a picture of a tree of ``nodes`` (the root included) whose drawing would
+    take more than ``max_bytes``.
+
+    >>> try:
+    ...     check_picture_price(27_358_554, "icicle", 1_000_000_000)
+    ... except TreeTooLargeError as error:
+    ...     print(error.cost)
+    about 1.3 GB of memory beside the tree and 5 s
+    """
+    memory, seconds = picture_price(nodes, style)
+    if memory <= max_bytes:
+        return
+    cost = f"about {format_bytes(memory)} of memory beside the tree and {format_seconds(seconds)}"
+    raise TreeTooLargeError(
+        f"drawing the {'pixel tree' if style == 'pixel' else style} of {nodes - 1:,} nodes "
+        f"below the root would take {cost}, more than max_bytes={max_bytes:,} "
+        f"({format_bytes(max_bytes)}) allows; pass max_bytes={_suggest(memory)} to draw it "
+        "anyway, or draw a smaller tree (cut it with max_depth=...)",
+        nodes,
+        max(1, (max_bytes - PICTURE_FIXED_BYTES) // PICTURE_BYTES_PER_NODE[style]),
+        memory=memory,
+        seconds=seconds,
+        cost=cost,
+    )
+
+
+def _suggest(memory: float) -> str:
+    """A bound a little over ``memory``, two significant digits, as Python writes it.
+
+    >>> _suggest(1_303_776_376)
+    '1_500_000_000'
+    """
+    import math
+
+    wanted = memory * 1.1
+    scale = 10 ** max(0, int(math.log10(wanted)) - 1)
+    return f"{math.ceil(wanted / scale) * scale:_}"
 
 
 def draw_merged(comparison: object, path: str | os.PathLike, *, style: str = "icicle",
