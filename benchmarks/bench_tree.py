@@ -5,6 +5,8 @@
     PYTHONPATH=. python benchmarks/bench_tree.py --sizes 10 --export
     PYTHONPATH=. python benchmarks/bench_tree.py --sizes 12 --against /tmp/before
     PYTHONPATH=. python benchmarks/bench_tree.py --compact      # the compact tree's goals
+    PYTHONPATH=. python benchmarks/bench_tree.py --steps        # import, build, draw, write
+    PYTHONPATH=. python benchmarks/bench_tree.py --writers      # each file format's cost
 
 Every measure runs in a fresh Python process, so its peak memory is its own: the
 figures printed are the process's peak resident size (``VmHWM``) less its size
@@ -26,6 +28,21 @@ consistency, in row and first-fail order, in under 10 s each; a tree of more tha
 under 10 s each, and the plain tree of n=12 written as the HTML explorer and as a
 CP-Profiler database. Each figure is the median of ``--repeat`` runs.
 
+``--steps`` times what ``cpqueens tree N -o FILE`` does, step by step, each case in
+``--repeat`` fresh processes (5 unless told), as medians: ``import cpqueens``, the
+first build of the compact tree (numba's compiled search loaded from its cache), the
+drawing (matplotlib imported and the figure made) and the write (the figure's
+``savefig``, timed inside ``draw_tree``), for n=5 and n=8 drawn node by node to SVG
+and n=12 drawn as an icicle to PNG.
+
+``--writers`` writes the trees of ``--sizes`` (10 to 13 unless told; ``--propagation``
+for another search) in every file format, each write in a fresh process, and prints
+what it took a node, measured beside the price :mod:`cpqueens.trees.files.costs` puts
+on it before writing: bytes on disk, microseconds, and bytes of memory beside the tree
+(the process's peak resident size during the write less its size before, the peak
+reset first). A write priced past ``--budget`` seconds or 4 GB is not run (shown
+"priced at ...").
+
 Times are wall-clock seconds; with ``--cpu`` they are the CPU seconds of the
 process, steadier on a machine busy with other work.
 
@@ -38,6 +55,7 @@ alike, and a third row gives the ratios, this copy over the other.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -123,7 +141,7 @@ def child(phase: str, n: int, rejected: bool, export: bool, file: str, traced: b
     figures: dict = {}
     if phase == "write":
         G = cpqueens.decision_tree(n, include_rejected=rejected, max_nodes=50_000_000)
-        cpqueens.export_tree(G, file)
+        cpqueens.export_tree(G, file, max_bytes=10**13)
         figures["nodes"] = G.number_of_nodes()
     elif phase == "build":
         if not traced:
@@ -171,7 +189,8 @@ def export_figures(G) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         for suffix in SUFFIXES:
             start = clock()
-            path = cpqueens.export_tree(G, Path(folder) / f"tree{suffix}")
+            # Measured whatever its price: the bound is the library's, not the benchmark's.
+            path = cpqueens.export_tree(G, Path(folder) / f"tree{suffix}", max_bytes=10**13)
             figures[f"write{suffix}"] = clock() - start
             figures[f"size{suffix}"] = path.stat().st_size / 1e6
             start = clock()
@@ -225,7 +244,7 @@ def compact_child(spec: dict) -> None:
             figures["draw"] = clock() - start
         if export:
             start = clock()
-            cpqueens.export_tree(tree, Path(folder) / f"tree{export}")
+            cpqueens.export_tree(tree, Path(folder) / f"tree{export}", max_bytes=10**13)
             figures["export"] = clock() - start
     print(json.dumps(figures))
 
@@ -252,6 +271,124 @@ def compact_goals(args) -> int:
         goal_text = "-" if goal is None else f"{goal:g} {unit}"
         each = ", ".join(f"{run[key]:.2f}" for run in runs)
         print(f"{label:<34}{shown:>10}{goal_text:>10}   {runs[0]['nodes']:<12,} {each}  {verdict}")
+    return 0
+
+
+#: The cases of --steps: (n, style, picture format).
+STEP_CASES = ((5, "traditional", ".svg"), (8, "traditional", ".svg"), (12, "icicle", ".png"))
+STEPS = ("import", "build", "draw", "write")
+
+
+def steps_child(n: int, style: str, suffix: str) -> None:
+    """Time one picture's steps in this fresh process and print them as JSON."""
+    start = clock()
+    import cpqueens
+
+    figures = {"import": clock() - start}
+    start = clock()
+    tree = cpqueens.compact_tree(n)
+    figures["build"] = clock() - start
+    start = clock()  # matplotlib's import is part of the drawing, as in a fresh `cpqueens tree`
+    import matplotlib.figure
+
+    # The write is the figure's savefig, wherever draw_tree calls it: timed inside.
+    saving = [0.0]
+    savefig = matplotlib.figure.Figure.savefig
+
+    def timed_savefig(self, *args, **kwargs):
+        begun = clock()
+        try:
+            return savefig(self, *args, **kwargs)
+        finally:
+            saving[0] += clock() - begun
+
+    matplotlib.figure.Figure.savefig = timed_savefig
+    with tempfile.TemporaryDirectory() as folder:
+        cpqueens.draw_tree(tree, Path(folder) / f"tree{suffix}", style=style)
+        whole = clock() - start
+    figures.update(draw=whole - saving[0], write=saving[0], nodes=len(tree) - 1)
+    print(json.dumps(figures))
+
+
+def steps(args) -> int:
+    """Run every case of --steps in fresh processes; print the medians of each step."""
+    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    repeat = args.repeat if args.repeat_given else 5
+    print(f"medians of {repeat} fresh processes, in seconds")
+    print(f"{'case':<34}" + "".join(f"{step:>9}" for step in (*STEPS, "total")))
+    for n, style, suffix in STEP_CASES:
+        runs = []
+        for _ in range(repeat):
+            command = [sys.executable, __file__, "--steps-child", f"{n},{style},{suffix}"]
+            command += ["--cpu"] * args.cpu
+            done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+            runs.append(json.loads(done.stdout))
+        medians = [statistics.median(run[step] for run in runs) for step in STEPS]
+        total = statistics.median(sum(run[step] for step in STEPS) for run in runs)
+        label = f"n={n} {style} {suffix} ({runs[0]['nodes']:,} nodes)"
+        print(f"{label:<34}" + "".join(f"{value:9.3f}" for value in (*medians, total)))
+    return 0
+
+
+#: The file formats --writers measures.
+WRITER_SUFFIXES = (".sqlite", ".html", ".json", ".graphml", ".gexf", ".dot")
+#: The most memory a write --writers runs may be priced at.
+WRITER_MEMORY = 4e9
+
+
+def writer_child(n: int, suffix: str, propagation: str) -> None:
+    """Write one tree in one format in this fresh process; print what it took as JSON."""
+    import gc
+
+    import cpqueens
+
+    with tempfile.TemporaryDirectory() as folder:
+        small = cpqueens.compact_tree(5, propagation=propagation)
+        cpqueens.export_tree(small, Path(folder) / f"warm{suffix}")  # its modules loaded
+        tree = cpqueens.compact_tree(n, propagation=propagation)
+        gc.collect()
+        before, _ = memory_mb()
+        with contextlib.suppress(OSError):  # the peak resident size starts again here (Linux)
+            Path("/proc/self/clear_refs").write_text("5")
+        start = clock()
+        path = cpqueens.export_tree(tree, Path(folder) / f"tree{suffix}", max_bytes=10**13)
+        seconds = clock() - start
+        _, peak = memory_mb()
+        print(json.dumps({"nodes": len(tree), "disk": path.stat().st_size, "seconds": seconds,
+                          "memory": max(0.0, peak - before) * 2**20}))  # fmt: skip
+
+
+def writers(args) -> int:
+    """Each format's bytes, seconds and memory a node: measured, and as priced."""
+    import cpqueens
+    from cpqueens.trees.files.costs import write_price
+
+    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    sizes = parse_sizes(args.sizes) if args.sizes_given else list(range(10, 14))
+    print(f"per node: measured / priced ({args.propagation} propagation, from a CompactTree)")
+    print(f"{'n':>3} {'format':<9}{'nodes':>11}{'bytes':>16}{'µs':>16}{'memory bytes':>18}")
+    for n in sizes:
+        tree = cpqueens.compact_tree(n, propagation=args.propagation)
+        for suffix in WRITER_SUFFIXES:
+            price = write_price(tree, suffix)
+            nodes = len(tree)
+            head = f"{n:>3} {suffix:<9}{nodes:>11,}"
+            if price.seconds > args.budget or price.memory > WRITER_MEMORY:
+                print(f"{head}   not run: priced at {price.words()}")
+                continue
+            command = [sys.executable, __file__, "--writer-child", f"{n},{suffix}"]
+            command += ["--propagation", args.propagation] + ["--cpu"] * args.cpu
+            done = subprocess.run(command, capture_output=True, text=True, env=env)
+            if done.returncode:
+                print(f"{head}   refused: {done.stderr.strip().splitlines()[-1][:110]}")
+                continue
+            run = json.loads(done.stdout)
+            cells = (
+                (run["disk"] / nodes, price.disk / nodes, "{:7.1f}"),
+                (run["seconds"] / nodes * 1e6, price.seconds / nodes * 1e6, "{:7.2f}"),
+                (run["memory"] / nodes, price.memory / nodes, "{:8.0f}"),
+            )
+            print(head + "".join(f"{fmt.format(a)} /{fmt.format(b)}" for a, b, fmt in cells))
     return 0
 
 
@@ -300,8 +437,8 @@ def medians(runs: list[dict], traced: list[dict]) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="8,10,12", help="e.g. 8,10,12 or 6-11")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sizes", help="e.g. 8,10,12 or 6-11 (default 8,10,12)")
+    parser.add_argument("--repeat", type=int, help="runs of each measure (default 3)")
     parser.add_argument("--traced-repeat", type=int, default=1, help="runs under tracemalloc")
     parser.add_argument("--rejected", action="store_true", help="include rejected attempts")
     parser.add_argument("--export", action="store_true", help="also time each file format")
@@ -312,16 +449,39 @@ def main() -> int:
     parser.add_argument("--traced", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--compact", action="store_true", help="the compact tree's goals")
     parser.add_argument("--compact-child", help=argparse.SUPPRESS)
+    parser.add_argument("--steps", action="store_true", help="import, build, draw, write")
+    parser.add_argument("--steps-child", help=argparse.SUPPRESS)
+    parser.add_argument("--writers", action="store_true", help="each file format's cost")
+    parser.add_argument("--writer-child", help=argparse.SUPPRESS)
+    parser.add_argument("--propagation", default="none", help="--writers: the search")
+    parser.add_argument(
+        "--budget", type=float, default=120.0, help="--writers: the most seconds a write is priced"
+    )
     args = parser.parse_args()
+    args.sizes_given, args.repeat_given = args.sizes is not None, args.repeat is not None
+    args.sizes = args.sizes or "8,10,12"
+    args.repeat = args.repeat or 3
+    global clock
+    if args.cpu:
+        clock = time.process_time
+    if args.steps_child:
+        n, style, suffix = args.steps_child.split(",")
+        steps_child(int(n), style, suffix)
+        return 0
+    if args.steps:
+        return steps(args)
+    if args.writer_child:
+        n, suffix = args.writer_child.split(",")
+        writer_child(int(n), suffix, args.propagation)
+        return 0
+    if args.writers:
+        return writers(args)
     if args.compact_child:
-        global clock
-        clock = time.process_time if args.cpu else time.perf_counter
         compact_child(json.loads(args.compact_child))
         return 0
     if args.compact:
         return compact_goals(args)
     if args.child:
-        clock = time.process_time if args.cpu else time.perf_counter
         n = parse_sizes(args.sizes)[0]
         child(args.child, n, args.rejected, args.export, args.file, args.traced)
         return 0

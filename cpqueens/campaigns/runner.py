@@ -16,6 +16,8 @@ from typing import Any
 from .._version import __version__
 from ..arguments import check_int
 from ..disk.transactions import immediate
+from ..display.numbers import seconds, thousands
+from ..display.terminal import printable
 from ..errors import InvalidInputError
 from .certificates import apply_certificates, certificate_lines, certify_campaign
 from .isolation import Outcome
@@ -23,9 +25,14 @@ from .run_verdicts import run_verdict
 from .shared_runs import Claims
 from .spec import CampaignSpec, SolverConfig, load_spec
 from .store import Store
-from .summary import VBS, errored, summarize
+from .summary import COLUMNS, VBS, errored, summarize
 from .verify import judge, solutions_hash
 from .workers import Task, locally, on_dask
+
+#: The solvers (and problems) a report's repr names before it says how many more.
+_SHOWN = 12
+#: How the summary's columns are headed where they are not their own name.
+_HEADINGS = {"par2": "PAR-2", "median_time": "median time"}
 
 
 @dataclass
@@ -54,6 +61,42 @@ class CampaignReport:
     def ok(self) -> bool:
         return not self.wrong and not self.disputed and not self.errors and not self.unproved
 
+    def __repr__(self) -> str:
+        # The headline and each solver's solved runs: a campaign's summary and wrong
+        # answers may run to thousands of entries, which stay in the fields.
+        solved = [f"{e['solver']} {e['solved']}/{e['runs']}" for e in self.summary]
+        if len(solved) > _SHOWN:
+            solved[_SHOWN:] = [f"... {len(solved) - _SHOWN} more"]
+        lines = [
+            f"CampaignReport(name={self.name!r}, db={self.db!r}, ran={self.ran}, "
+            f"skipped={self.skipped}, ok={self.ok})",
+            self.headline(),
+        ]
+        if solved:
+            lines.append(f"solved (of runs): {', '.join(solved)}")
+        return "\n".join(printable(line) for line in lines)
+
+    def _repr_html_(self) -> str:
+        """The headline, what went wrong and the summary table, for a notebook.
+
+        Solver and instance labels come from the campaign's files: every text is escaped.
+        """
+        import html
+
+        notes = [f"wrong: {w['solver']} on {w['instance']}: {w['reason']}" for w in self.wrong]
+        notes += [f"disputed: {label}" for label in self.disputed]
+        notes += [f"error: {e['solver']}, {e['errors']} of {e['runs']} runs: {e['reason']}"
+                  for e in self.errors]  # fmt: skip
+        notes += self.unproved
+        if len(notes) > _SHOWN:
+            notes[_SHOWN:] = [f"... {len(notes) - _SHOWN} more"]
+        parts = [f"<p><strong>{html.escape(self.headline())}</strong></p>"]
+        parts += [f"<p>{html.escape(line)}</p>" for line in notes]
+        if self.summary:
+            parts.append(_summary_html(self.summary))
+        parts.append(f"<p><small>results in {html.escape(self.db)}</small></p>")
+        return "<div>" + "".join(parts) + "</div>"
+
     def headline(self) -> str:
         """The first line a campaign prints: wrong answers first of all."""
         if self.wrong:
@@ -73,6 +116,28 @@ class CampaignReport:
         if self.errors:
             return f"{error_line(self.errors, self.summary, self.name)} {done}"
         return f"campaign {self.name!r}: no wrong answer {done}"
+
+
+def _summary_html(summary: list[dict[str, Any]]) -> str:
+    """The summary (one row a solver, then the virtual best) as an HTML table: counts
+    with separators, times in the one number style, every cell escaped."""
+    import html
+
+    shown = [c for c in COLUMNS if c != "proved" or any(e.get(c) is not None for e in summary)]
+
+    def cell(column: str, value: Any) -> str:
+        if value is None:
+            return "-"
+        if column in ("par2", "median_time"):
+            return seconds(float(value))
+        return thousands(value) if isinstance(value, int) else str(value)
+
+    def row(cells: list[str], tag: str) -> str:
+        return "<tr>" + "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in cells) + "</tr>"
+
+    head = row([_HEADINGS.get(c, c) for c in shown], "th")
+    body = "".join(row([cell(c, entry.get(c)) for c in shown], "td") for entry in summary)
+    return f"<table>{head}{body}</table>"
 
 
 def error_line(

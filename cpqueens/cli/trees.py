@@ -51,6 +51,14 @@ GRAPH_FILES = (".graphml", ".gexf", ".json", ".dot")
 @click.option("--width", type=int, metavar="PIXELS", help="Icicle and pixel: the image's width.")
 @click.option("--max-depth", type=int, help="Stop the tree at this many rows.")
 @click.option("--max-nodes", type=int, help="Refuse trees larger than this.")
+@click.option(
+    "--max-bytes",
+    type=click.IntRange(min=1),
+    metavar="BYTES",
+    help="Files (.sqlite, .html, .graphml, ...) and icicle or pixel pictures: refuse a "
+    "write whose file, or the memory it needs beside the tree, would pass this many bytes "
+    "(priced first; default 1 GiB for files, 2 GB for pictures).",
+)
 @click.option("--rejected", is_flag=True, help="Also show the squares that were tried and refused.")
 @click.option("--solutions-only", is_flag=True, help="Draw only the paths that reach a solution.")
 @click.option(
@@ -94,6 +102,7 @@ def tree(
     width: int | None,
     max_depth: int | None,
     max_nodes: int | None,
+    max_bytes: int | None,
     rejected: bool,
     solutions_only: bool,
     hide_failed: bool,
@@ -137,7 +146,7 @@ def tree(
     built = _build(problem, settings, max_nodes, compact)
     figures = _figures(built) if compact else _graph_figures(built)
     if target is not None:
-        _write(built, target, style, solutions_only, hide_failed, width)
+        _write(built, target, style, solutions_only, hide_failed, width, max_bytes)
     summary = {
         "n": problem.n,
         # Nodes below the root, as the docs and the search stats count them.
@@ -247,8 +256,10 @@ def _refusal(n: int, error: TreeTooLargeError, max_nodes: int | None, compact: b
 
 
 def _write(built: Any, target: Any, style: str, solutions_only: bool, hide_failed: bool,
-           width: int | None) -> None:  # fmt: skip
+           width: int | None, max_bytes: int | None = None) -> None:  # fmt: skip
     # Every writer goes through a temporary file, so the target is whole or absent.
+    from ..display.numbers import bound_over
+    from ..trees.explicit.cost import TREE_BYTES
     from ..trees.files.readwrite import export_tree
     from ..trees.pictures.drawing import draw_tree
 
@@ -256,9 +267,44 @@ def _write(built: Any, target: Any, style: str, solutions_only: bool, hide_faile
         options: dict[str, Any] = {"solutions_only": solutions_only, "hide_failed": hide_failed}
         if style != "traditional":
             options = {"width": width}
-        draw_tree(built, target, style=style, **options)
-    else:
-        export_tree(built, target)
+            if max_bytes is not None:
+                options["max_bytes"] = max_bytes
+        elif max_bytes is not None:
+            raise BadInput(
+                "--max-bytes applies to files (.sqlite, .html, .graphml, ...) and to the "
+                "icicle and pixel styles; a traditional drawing is bounded by its nodes"
+            )
+        try:
+            draw_tree(built, target, style=style, **options)
+        except TreeTooLargeError as error:
+            if not error.cost:
+                raise
+            raise BadInput(
+                f"drawing {target} would take {error.cost}, more than --max-bytes "
+                f"{max_bytes or TREE_BYTES:,.0f} allows; give --max-bytes "
+                f"{bound_over(error.memory or 0)} to draw it anyway, or cut the tree with "
+                "--max-depth D"
+            ) from None
+        return
+    try:
+        export_tree(built, target, **({} if max_bytes is None else {"max_bytes": max_bytes}))
+    except TreeTooLargeError as error:
+        if not error.cost:  # a bound of its own (the explorer's nodes): its words are right
+            raise
+        from ..trees.files.costs import write_price
+
+        raised = write_price(built, target.suffix).bound()
+        raise BadInput(
+            f"writing {target} would take {error.cost} ({error.estimate:,} nodes), more than "
+            f"--max-bytes {max_bytes or _default_bytes():,} allows; give --max-bytes "
+            f"{raised} to write it anyway, or cut the tree with --max-depth D"
+        ) from None
+
+
+def _default_bytes() -> int:
+    from ..trees.files.costs import WRITE_BYTES
+
+    return WRITE_BYTES
 
 
 def _graph_figures(graph: Any) -> Any:

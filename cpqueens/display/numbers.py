@@ -61,3 +61,15 @@ def plural(number: int, noun: str, plural_form: str | None = None) -> str:
     """``number`` and ``noun``, in the plural unless the number is one."""
     word = noun if number == 1 else (plural_form or noun + "s")
     return f"{thousands(number)} {word}"
+
+
+def bound_over(needed: float) -> int:
+    """A bound to suggest for something that needs ``needed``: a tenth more, rounded
+    up to two significant digits.
+
+    >>> bound_over(2_190_000_000), bound_over(1_303_776_376), bound_over(1000)
+    (2500000000, 1500000000, 1100)
+    """
+    value = needed * 1.1
+    scale = 10 ** max(0, len(str(int(value))) - 2)
+    return int(math.ceil(value / scale) * scale)

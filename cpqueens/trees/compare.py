@@ -24,7 +24,15 @@ import numpy as np
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable
 from ..errors import InvalidInputError
-from .compact.tree import BRANCH, FAILURE, SOLUTION, STATUS_NAMES, CompactTree, as_compact
+from .compact.tree import (
+    BRANCH,
+    FAILURE,
+    SOLUTION,
+    STATUS_NAMES,
+    CompactTree,
+    as_compact,
+    html_table,
+)
 from .preorder import levels_of, preorder_positions
 
 _PROPAGATION = {"none": "no propagation", "forward": "forward checking", "arc": "arc consistency"}
@@ -99,15 +107,57 @@ class TreeComparison:
 
     def table(self) -> str:
         """The figures as a plain-text table, with a line on what was compared."""
+        return "\n".join(
+            item if isinstance(item, str) else _grid_text(item) for item in self._summary()
+        )
+
+    def __repr__(self) -> str:
+        # The summary a person reads in a REPL (the figures of .table(), in a few lines);
+        # the arrays (merged, side, pruned, profile) stay attributes.
+        a, b = len(self.a) - 1, len(self.b) - 1
+        found = self.profile.sum(axis=1)[4:]
+        lines = [f"TreeComparison(n={self.a.n}, a: {_search(self.a)}; b: {_search(self.b)})"]
+        if self.aligned:
+            lines.append(
+                f"nodes below the root: a {a:,}, b {b:,}; in both {self.both:,}, "
+                f"only in a {self.only_a:,}, only in b {self.only_b:,}"
+            )
+        else:
+            lines.append(
+                f"nodes below the root: a {a:,}, b {b:,} (not matched: the trees branch "
+                "on different rows)"
+            )
+        both, only_a, only_b = self.solutions
+        lines.append(
+            f"solutions: a {found[0]:,}, b {found[1]:,}; found by both {both:,}, "
+            f"only by a {only_a:,}, only by b {only_b:,}"
+        )
+        lines.append(str(self.difference) if self.difference else "the trees are the same")
+        return "\n".join(printable(line) for line in lines)
+
+    def _repr_html_(self) -> str:
+        """The summary of :meth:`table` as HTML tables, for a notebook (every text escaped)."""
+        import html
+
+        parts = []
+        for item in self._summary():
+            if isinstance(item, str):
+                parts.append(f"<p>{html.escape(item)}</p>")
+            else:
+                parts.append(html_table([[_cell(c) for c in row] for row in item]))
+        return "<div>" + "".join(parts) + "</div>"
+
+    def _summary(self) -> list[str | list[list[Any]]]:
+        """The lines and grids of the summary, in order: what .table() and the HTML show."""
         a, b = self.a, self.b
-        lines = [f"a: {_search(a)}; b: {_search(b)}; n={a.n}"]
+        items: list[str | list[list[Any]]] = [f"a: {_search(a)}; b: {_search(b)}; n={a.n}"]
         nodes = [len(a) - 1, len(b) - 1]
         kinds = (("nodes", 0), ("failures", 2), ("solutions", 4))
-        grid = [["", "a", "b", "both", "only a", "only b"]]
+        grid: list[list[Any]] = [["", "a", "b", "both", "only a", "only b"]]
         if self.aligned:
             grid.append(["nodes", *nodes, self.both, self.only_a, self.only_b])
         else:
-            lines.append(
+            items.append(
                 "note: the trees branch on different rows, so their nodes cannot be "
                 "matched by decisions; the figures are compared depth by depth"
             )
@@ -115,16 +165,16 @@ class TreeComparison:
         totals = self.profile.sum(axis=1)
         grid.append(["failures", totals[2], totals[3], "-", "-", "-"])
         grid.append(["solutions", totals[4], totals[5], *self.solutions])
-        lines.append(_grid_text(grid))
+        items.append(grid)
         if self.aligned and self.pruned is not None:
-            lines.append(_pruned_grid(self.pruned))
+            items.append(_pruned_grid(self.pruned))
         else:
-            depth_grid = [["depth", *(f"{k} {t}" for k, _ in kinds for t in "ab")]]
+            depth_grid: list[list[Any]] = [["depth", *(f"{k} {t}" for k, _ in kinds for t in "ab")]]
             for depth in range(1, self.profile.shape[1]):
                 depth_grid.append([depth, *self.profile[:, depth]])
-            lines.append(_grid_text(depth_grid))
-        lines.append(str(self.difference) if self.difference else "the trees are the same")
-        return "\n".join(lines)
+            items.append(depth_grid)
+        items.append(str(self.difference) if self.difference else "the trees are the same")
+        return items
 
 
 def _search(tree: CompactTree) -> str:
@@ -136,12 +186,14 @@ def _search(tree: CompactTree) -> str:
     return ", ".join(parts)
 
 
+def _cell(value: Any) -> str:
+    """A cell as text: a number with thousands separators."""
+    return thousands(value) if isinstance(value, int | np.integer) else str(value)
+
+
 def _grid_text(grid: list[list[Any]]) -> str:
     """Aligned columns, the first to the left, numbers with thousands separators."""
-    cells = [
-        [printable(thousands(c) if isinstance(c, int | np.integer) else str(c)) for c in row]
-        for row in grid
-    ]
+    cells = [[printable(_cell(c)) for c in row] for row in grid]
     widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
     return "\n".join(
         "  ".join(
@@ -151,7 +203,7 @@ def _grid_text(grid: list[list[Any]]) -> str:
     )
 
 
-def _pruned_grid(pruned: Pruned) -> str:
+def _pruned_grid(pruned: Pruned) -> list[list[Any]]:
     """The subtrees each tree pruned, below a leaf of its own or a value never tried."""
     grid = [["subtrees pruned", "by b", "a's nodes", "by a", "b's nodes"]]
     for name, leaf in (("below a leaf", True), ("values never tried", False)):
@@ -160,7 +212,7 @@ def _pruned_grid(pruned: Pruned) -> str:
             chosen = (pruned.side == side) & (pruned.at_leaf == leaf)
             row += [int(chosen.sum()), int(pruned.nodes[chosen].sum())]
         grid.append(row)
-    return _grid_text(grid)
+    return grid
 
 
 def compare_trees(a: Any, b: Any) -> TreeComparison:
@@ -189,6 +241,11 @@ def compare_trees(a: Any, b: Any) -> TreeComparison:
     ...                   cpqueens.compact_tree(8, propagation="arc"))
     >>> c.aligned, c.both, c.only_a, c.only_b, c.solutions
     (True, 768, 956, 0, (92, 0, 0))
+    >>> c  # doctest: +ELLIPSIS
+    TreeComparison(n=8, a: forward checking, row order; b: arc consistency, row order)
+    nodes below the root: a 1,724, b 768; in both 768, only in a 956, only in b 0
+    solutions: a 92, b 92; found by both 92, only by a 0, only by b 0
+    the trees part at q[0] = 0, q[1] = 2, q[2] = 4: a has branch: ...
     >>> print(c.first_difference())
     the trees part at q[0] = 0, q[1] = 2, q[2] = 4: a has branch: 3 children (q[3] = 1, \
 q[3] = 6, q[3] = 7), 10 nodes below; b has failure

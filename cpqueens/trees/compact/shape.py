@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .tree import CUT, FAILURE, REJECTED, SOLUTION, as_compact
+from ...display.numbers import plural
+from .tree import CUT, FAILURE, REJECTED, SOLUTION, as_compact, html_table
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,32 @@ class TreeShape:
     mean_leaf_depth: float
     largest_share: float
 
+    def __repr__(self) -> str:
+        # The totals a person reads; the per-depth tuples are in .table() and the fields.
+        words = [
+            f"{self.nodes:,} nodes below the root",
+            plural(self.solutions, "solution"),
+            plural(self.failures, "failure"),
+        ]
+        words += [
+            f"{count:,} {what}"
+            for what, count in (("rejected", self.rejected), ("cut", self.cut))
+            if count
+        ]
+        words += [
+            f"depth {self.depth}",
+            f"mean leaf depth {self.mean_leaf_depth:.2f}",
+            f"largest share {self.largest_share:.3f}",
+        ]
+        return f"TreeShape({', '.join(words)})"
+
+    def _repr_html_(self) -> str:
+        """The totals, then the table of :meth:`table` as an HTML table, for a notebook."""
+        import html
+
+        head = html.escape(repr(self)[len("TreeShape(") : -1])
+        return f"<div><p>TreeShape: {head}</p>{html_table(self._rows())}</div>"
+
     def to_record(self) -> dict[str, Any]:
         """The figures as a dict of plain numbers and lists (for JSON)."""
         record = dict(self.__dict__)
@@ -61,22 +88,27 @@ class TreeShape:
             3      4         2          0       1.00
             4      2         0          2          -
         """
-        rows = [("depth", "nodes", "failures", "solutions", "branching")]
+        rows = self._rows()
+        widths = [max(len(row[i]) for row in rows) for i in range(5)]
+        return "\n".join(
+            "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows
+        )
+
+    def _rows(self) -> list[list[str]]:
+        """The per-depth figures as rows of text, the heading first."""
+        rows = [["depth", "nodes", "failures", "solutions", "branching"]]
         for depth, nodes in enumerate(self.nodes_per_depth):
             factor = self.branching[depth]
             rows.append(
-                (
+                [
                     str(depth),
                     f"{nodes:,}",
                     f"{self.failures_per_depth[depth]:,}",
                     f"{self.solutions_per_depth[depth]:,}",
                     f"{factor:.2f}" if factor else "-",
-                )
+                ]
             )
-        widths = [max(len(row[i]) for row in rows) for i in range(5)]
-        return "\n".join(
-            "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows
-        )
+        return rows
 
 
 def tree_shape(tree: Any) -> TreeShape:
@@ -88,6 +120,9 @@ def tree_shape(tree: Any) -> TreeShape:
     (2056, 92, 644, (1, 8, 42, 140))
     >>> round(shape.largest_share, 3), round(shape.mean_leaf_depth, 2)
     (0.132, 6.3)
+    >>> shape
+    TreeShape(2,056 nodes below the root, 92 solutions, 644 failures, depth 8, \
+mean leaf depth 6.30, largest share 0.132)
     """
     tree = as_compact(tree)
     depth, status, parent = tree.depth.astype(np.int64), tree.status, tree.parent

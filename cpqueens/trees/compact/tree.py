@@ -41,7 +41,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...display.numbers import plural
 from ...errors import InvalidInputError
+from ..explicit.cost import format_bytes
 from ..status import (  # noqa: F401  (the codes belong with the tree)
     BRANCH,
     CUT,
@@ -69,6 +71,9 @@ class CompactTree:
     (1, 3, 5, 0, 2, 4)
     >>> tree.children(0).tolist()
     [1, 23, 52, 77, 102, 131]
+    >>> cpqueens.compact_tree(8, propagation="forward")  # nodes counted below the root
+    CompactTree(n=8, propagation='forward', 1,724 nodes below the root, 92 solutions, \
+560 failures, depth 8, 33 kB)
     """
 
     parent: np.ndarray
@@ -95,8 +100,68 @@ class CompactTree:
         return len(self.parent)
 
     def __repr__(self) -> str:
-        kind = "generic" if self.n is None else f"n={self.n}, propagation={self.propagation!r}"
-        return f"CompactTree({kind}, {len(self):,} nodes)"
+        # The summary a person reads in a REPL: the arrays stay attributes (a repr of
+        # them would print thousands of numbers). Nodes are counted below the root, as
+        # everywhere in cpqueens; number_of_nodes() and len() count the root too.
+        figures = self._figures()
+        words = [*self._search_words(), f"{figures['nodes']:,} nodes below the root"]
+        words.append(plural(figures["solutions"], "solution"))
+        words.append(plural(figures["failures"], "failure"))
+        if self.include_rejected:
+            words.append(f"{figures['rejected']:,} rejected")
+        if figures["cut"]:
+            words.append(f"{figures['cut']:,} cut")
+        words.append(f"depth {figures['depth']}")
+        words.append(format_bytes(self.nbytes))
+        return f"CompactTree({', '.join(words)})"
+
+    def _repr_html_(self) -> str:
+        """The summary as an HTML table, for a notebook (every text escaped)."""
+        figures = self._figures()
+        rows = [["CompactTree", ", ".join(self._search_words())]]
+        rows += [
+            ["nodes below the root", f"{figures['nodes']:,}"],
+            ["solutions", f"{figures['solutions']:,}"],
+            ["failures (dead ends)", f"{figures['failures']:,}"],
+        ]
+        if self.include_rejected:
+            rows.append(["rejected attempts", f"{figures['rejected']:,}"])
+        if figures["cut"]:
+            rows.append(["cut off by max_depth", f"{figures['cut']:,}"])
+        rows.append(["depth", str(figures["depth"])])
+        rows.append(["arrays", f"{format_bytes(self.nbytes)} ({self.nbytes:,} bytes)"])
+        if self.note:  # read from a file, perhaps another solver's: escaped as a cell
+            rows.append(["note", self.note])
+        return html_table(rows)
+
+    def _search_words(self) -> list[str]:
+        """The board and the search, as the repr says them."""
+        if self.n is None:
+            return ["generic"]
+        words = [f"n={self.n}", f"propagation={self.propagation!r}"]
+        if self.order != "row":
+            words.append(f"order={self.order!r}")
+        if self.fixed:
+            words.append(plural(len(self.fixed), "fixed queen"))
+        if self.blocked:
+            words.append(plural(len(self.blocked), "blocked square"))
+        if self.max_depth is not None:
+            words.append(f"max_depth={self.max_depth}")
+        if self.include_rejected:
+            words.append("include_rejected=True")
+        return words
+
+    def _figures(self) -> dict[str, int]:
+        """The counts of the summary: nodes below the root and each status, the depth."""
+        counts = np.bincount(self.status, minlength=len(STATUS_NAMES))
+        return {
+            "nodes": max(len(self) - 1, 0),
+            "solutions": int(counts[SOLUTION]),
+            "failures": int(counts[FAILURE]),
+            "rejected": int(counts[REJECTED]),
+            "cut": int(counts[CUT]),
+            "depth": int(self.depth.max(initial=0)),
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CompactTree):
@@ -211,6 +276,21 @@ class CompactTree:
         from .graph import from_networkx
 
         return cls(**from_networkx(G))
+
+
+def html_table(grid: list[list[str]]) -> str:
+    """A grid of text as an HTML table, its first row the heading; every cell escaped
+    (a label or a note may come from another solver's file).
+
+    >>> html_table([["what", "value"], ["label", "<b>"]])
+    '<table><tr><th>what</th><th>value</th></tr><tr><td>label</td><td>&lt;b&gt;</td></tr></table>'
+    """
+    import html
+
+    def row(cells: list[str], tag: str) -> str:
+        return "<tr>" + "".join(f"<{tag}>{html.escape(str(c))}</{tag}>" for c in cells) + "</tr>"
+
+    return "<table>" + row(grid[0], "th") + "".join(row(r, "td") for r in grid[1:]) + "</table>"
 
 
 def as_compact(tree: Any) -> CompactTree:

@@ -44,6 +44,7 @@ from ...errors import InvalidInputError, TreeTooLargeError
 from ..compact.tree import STATUS_NAMES, CompactTree, as_compact
 from ..preorder import depths, preorder_positions, sibling_index_by
 from .attributes import MAX_TREE_FILE
+from .costs import WRITE_BYTES, check_price
 
 #: The tables, as CP-Profiler's ``db_handler.cpp`` creates them.
 TABLES = {
@@ -76,13 +77,20 @@ def decision_label(row: int, column: int) -> str:
 # Writing.
 
 
-def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
+def write_cpprofiler(
+    tree: Any, path: str | os.PathLike, *, max_bytes: int | None = WRITE_BYTES
+) -> Path:
     """Save a tree as CP-Profiler's execution database (SQLite), whole or not at all.
 
     ``tree`` is a :class:`~cpqueens.trees.compact.tree.CompactTree` or a tree of
     :func:`cpqueens.decision_tree`. The file opens in CP-Profiler ("open database")
     and reads back with :func:`read_cpprofiler` as the same tree (a generic tree,
     read from another solver's file, with its own labels).
+
+    The write is priced first (about 27 bytes a node on disk and 80 in memory, a
+    microsecond or two a node: :mod:`~cpqueens.trees.files.costs`) and refused with a
+    :class:`~cpqueens.errors.TreeTooLargeError` past ``max_bytes`` (1 GiB unless
+    raised; None when the caller has priced it already), before anything is written.
 
     >>> import cpqueens, tempfile, pathlib
     >>> tree = cpqueens.compact_tree(6, propagation="forward")
@@ -91,8 +99,10 @@ def write_cpprofiler(tree: Any, path: str | os.PathLike) -> Path:
     >>> back == tree, back.number_of_nodes(), back.label(1)
     (True, 131, 'q0=0')
     """
-    tree = as_compact(tree)
     check_target(path)
+    if max_bytes is not None:
+        check_price(tree, ".sqlite", path, max_bytes, "write_cpprofiler")
+    tree = as_compact(tree)
     with atomic_path(path) as temporary:
         db = sqlite3.connect(temporary, isolation_level=None)
         try:

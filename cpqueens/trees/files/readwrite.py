@@ -28,6 +28,7 @@ from ...disk.writing import atomic_path, check_target, suffix_of
 from ...errors import InvalidInputError, InvalidTypeError, TreeTooLargeError
 from ..explicit.size import DEFAULT_MAX_NODES
 from .attributes import flat_graph
+from .costs import WRITE_BYTES, check_price
 from .cpprofiler import read_cpprofiler, write_cpprofiler
 from .dot import read_dot, write_dot
 from .graphml import read_gexf, read_graphml, write_gexf, write_graphml
@@ -74,7 +75,9 @@ def _check_graph(G: Any, caller: str) -> None:
         )
 
 
-def export_tree(G: nx.DiGraph | CompactTree, path: str | os.PathLike) -> Path:
+def export_tree(
+    G: nx.DiGraph | CompactTree, path: str | os.PathLike, *, max_bytes: int = WRITE_BYTES
+) -> Path:
     """Save a decision tree, in the format named by the extension of ``path``.
 
     ``.graphml``, ``.gexf``, ``.json`` (networkx node-link data, edges under
@@ -89,6 +92,26 @@ def export_tree(G: nx.DiGraph | CompactTree, path: str | os.PathLike) -> Path:
     :func:`cpqueens.decision_tree` is saved, so that every file written reads back).
     The file is written whole or not at all.
 
+    The write is priced first, from the tree's node count
+    (:func:`~cpqueens.trees.files.costs.write_price`): the file's bytes, the seconds,
+    and the memory beside the tree (a graph format writes networkx's graph, a
+    kilobyte and more a node). A write that would take more than ``max_bytes`` on
+    disk or in memory is refused before anything is converted or written.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph or CompactTree
+        The tree.
+    path : str or os.PathLike
+        Where to write it; the extension names the format.
+    max_bytes : int
+        The most bytes the file, and the memory the write needs beside the tree, may
+        take (:data:`~cpqueens.trees.files.costs.WRITE_BYTES`, 1 GiB, the largest file
+        :func:`read_tree` reads, unless raised). The plain tree of n=13 (4.7 million
+        nodes) goes to CP-Profiler's database within it (123 MB, a few seconds); that
+        of n=14 needs ``max_bytes=2_500_000_000`` (755 MB on disk, about 2 GB of
+        memory beside the tree, half a minute or more).
+
     Returns
     -------
     pathlib.Path
@@ -99,7 +122,8 @@ def export_tree(G: nx.DiGraph | CompactTree, path: str | os.PathLike) -> Path:
     InvalidTypeError
         When ``G`` is not a ``networkx.DiGraph`` or a CompactTree, or ``path`` not a path.
     TreeTooLargeError
-        For a CompactTree of more than :data:`MAX_GRAPH_NODES` nodes in a graph format.
+        For a write priced at more than ``max_bytes``, and for a CompactTree of more
+        than :data:`MAX_GRAPH_NODES` nodes in a graph format; before anything is written.
     InvalidInputError
         For an unknown extension, a place that cannot be written, or a graph that
         is not a whole decision tree (the message says which node and why).
@@ -120,11 +144,21 @@ def export_tree(G: nx.DiGraph | CompactTree, path: str | os.PathLike) -> Path:
     cpqueens.errors.InvalidInputError: export_tree saves whole trees of \
 cpqueens.decision_tree; in this graph, node 53 (a queen on row 4, column 1, below node \
 52) is missing: the tree is incomplete (53 nodes are there)
+    >>> cpqueens.export_tree(cpqueens.compact_tree(10), folder / "t.gexf", max_bytes=10**8)
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.TreeTooLargeError: export_tree would take about 18 MB on disk, 259 MB \
+of memory beside the tree and 2 s to write '...t.gexf' (35,539 nodes), more than \
+max_bytes=100,000,000 (100 MB) allows; pass max_bytes=290_000_000 to write it anyway, ...
     """
     from ..compact.tree import CompactTree
 
     suffix = suffix_of(path, EXPORT_FORMATS, "tree file")
     check_target(path)
+    if isinstance(G, CompactTree) or _is_graph(G):
+        # Priced before the networkx conversion, the check or the write: a refusal
+        # costs microseconds, whatever the tree's size.
+        check_price(G, suffix, path, max_bytes)
     if isinstance(G, CompactTree):
         if suffix in DATABASE_FORMATS or suffix == ".html":
             return _write_compact(G, suffix, path)
@@ -144,13 +178,18 @@ cpqueens.decision_tree; in this graph, node 53 (a queen on row 4, column 1, belo
     return Path(path)
 
 
+def _is_graph(G: Any) -> bool:
+    """Whether ``G`` is a networkx tree the price can be read off (else _check_graph says why)."""
+    return hasattr(G, "number_of_nodes") and isinstance(getattr(G, "graph", None), dict)
+
+
 def _write_compact(tree: Any, suffix: str, path: str | os.PathLike) -> Path:
-    """Write a tree to CP-Profiler's database or the HTML explorer."""
+    """Write a tree to CP-Profiler's database or the HTML explorer (already priced)."""
     if suffix == ".html":
         from ..pictures.explorer import write_explorer
 
         return write_explorer(tree, path)
-    return write_cpprofiler(tree, path)
+    return write_cpprofiler(tree, path, max_bytes=None)
 
 
 def _graph_of(tree: CompactTree, path: str | os.PathLike) -> nx.DiGraph:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...arguments import as_int, check_int
 from ...disk.writing import atomic_path, check_target, suffix_of
+from ...display.numbers import bound_over
 from ...errors import InvalidInputError, InvalidTypeError, TreeTooLargeError
 from ..explicit.cost import TREE_BYTES, format_bytes, format_seconds
 from .layout import collapse_failed, solution_paths, tree_order
@@ -250,7 +251,7 @@ def check_picture_price(nodes: int, style: str, max_bytes: int) -> None:
     raise TreeTooLargeError(
         f"drawing the {'pixel tree' if style == 'pixel' else style} of {nodes - 1:,} nodes "
         f"below the root would take {cost}, more than max_bytes={max_bytes:,} "
-        f"({format_bytes(max_bytes)}) allows; pass max_bytes={_suggest(memory)} to draw it "
+        f"({format_bytes(max_bytes)}) allows; pass max_bytes={bound_over(memory):_} to draw it "
         "anyway, or draw a smaller tree (cut it with max_depth=...)",
         nodes,
         max(1, (max_bytes - PICTURE_FIXED_BYTES) // PICTURE_BYTES_PER_NODE[style]),
@@ -258,19 +259,6 @@ def check_picture_price(nodes: int, style: str, max_bytes: int) -> None:
         seconds=seconds,
         cost=cost,
     )
-
-
-def _suggest(memory: float) -> str:
-    """A bound a little over ``memory``, two significant digits, as Python writes it.
-
-    >>> _suggest(1_303_776_376)
-    '1_500_000_000'
-    """
-    import math
-
-    wanted = memory * 1.1
-    scale = 10 ** max(0, int(math.log10(wanted)) - 1)
-    return f"{math.ceil(wanted / scale) * scale:_}"
 
 
 def draw_merged(comparison: object, path: str | os.PathLike, *, style: str = "icicle",
