@@ -2,7 +2,7 @@
 
     python benchmarks/bench_backends.py                     # n = 4..10, every backend
     python benchmarks/bench_backends.py --sizes 8-12 --repeat 5 --backends stack,tree
-    python benchmarks/bench_backends.py --tree-14           # article 001's n=14 figures
+    python benchmarks/bench_backends.py --tree-14           # CodeProject tree's n=14 figures
 
 Each (backend, n) pair runs ``--repeat`` times and the median is printed, with the
 ratio to the fastest backend at the same n, all measured in this one run.
@@ -65,7 +65,7 @@ def main() -> int:
         print(
             f"\ntree n=14: {result.count:,} solutions, {result.stats['nodes']:,} nodes, "
             f"{result.stats['attempts']:,} attempts in {seconds:.1f} s "
-            "(article 001: 365,596 / 27,358,552 / 377,901,398)"
+            "(CodeProject tree article: 365,596 / 27,358,552 / 377,901,398)"
         )
     return 0
 

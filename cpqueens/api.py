@@ -373,6 +373,8 @@ def count(
     :class:`~cpqueens.errors.SearchTimeoutError` is raised, carrying the partial
     count, since a partial number would pass for an exact one.
 
+    Examples
+    --------
     >>> import cpqueens
     >>> [cpqueens.count(n) for n in range(1, 9)]
     [1, 0, 0, 2, 10, 4, 40, 92]
@@ -429,6 +431,8 @@ def _count_timed_out(n: int, backend: str, time_limit: float | None, total: int)
 def backends() -> tuple[BackendInfo, ...]:
     """Describe every registered backend: its name, its source and what it can do.
 
+    Examples
+    --------
     >>> import cpqueens
     >>> [info.name for info in cpqueens.backends()][:4]
     ['recursive', 'stack', 'tree', 'random']

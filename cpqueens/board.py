@@ -31,10 +31,25 @@ from .columns import COMPACT_N
 from .errors import InvalidInputError, InvalidTypeError
 
 Solution = tuple[int, ...]
-"""Column of the queen in each row, 0-based."""
+"""Column of the queen in each row, 0-based.
 
-#: Board styles: (queen mark, empty mark). "zero-plus" is article 000's print-out,
-#: "x-dash" is article 003's.
+Examples
+--------
+>>> import cpqueens
+>>> solution = cpqueens.solve(6, backend="stack", limit=1).solutions[0]
+>>> solution, cpqueens.is_valid(solution)
+((1, 3, 5, 0, 2, 4), True)
+>>> print(cpqueens.render(solution))
+. Q . . . .
+. . . Q . .
+. . . . . Q
+Q . . . . .
+. . Q . . .
+. . . . Q .
+"""
+
+#: Board styles: (queen mark, empty mark). "zero-plus" is the Queen8 article's print-out,
+#: "x-dash" the Python random article's (docs/backends.md names the five articles).
 STYLES: dict[str, tuple[str, str]] = {
     "grid": ("Q", "."),
     "zero-plus": ("0", "+"),
@@ -70,7 +85,8 @@ def check_placement(
     >>> check_placement((0, 0, 5))
     Traceback (most recent call last):
     ...
-    cpqueens.errors.InvalidInputError: column 5 in row 2 is off a board of size 3 (columns run 0..2)
+    cpqueens.errors.InvalidInputError: column 5 in row 2 is off a board of size 3 (rows and \
+columns run 0..2)
     """
     rows = _row_count(placement)
     size = _board_size(rows, n)
@@ -86,7 +102,7 @@ def check_placement(
         if not 0 <= column < size:
             raise InvalidInputError(
                 f"column {column} in row {row} is off a board of size {size} "
-                f"(columns run 0..{size - 1})"
+                f"(rows and columns run 0..{size - 1})"
             )
     return columns
 
@@ -158,6 +174,23 @@ def _check_permutation(solution: Sequence[int]) -> Solution:
             f"column{'s' if len(repeated) > 1 else ''} {', '.join(map(str, repeated))}"
         )
     return columns
+
+
+#: Rows and columns are counted from 0 everywhere (the top row and the left column are
+#: 0), as in a solution tuple, ``--fixed R:C`` and ``q[r]``; a message that names a row
+#: says so, since a person reading a printed grid counts its lines from 1.
+COUNTED_FROM_0 = "counted from 0"
+
+
+def rows_named(*rows: int) -> str:
+    """Rows as a message names them, with how they are counted.
+
+    >>> rows_named(3), rows_named(0, 1)
+    ('row 3 (counted from 0)', 'rows 0 and 1 (counted from 0)')
+    """
+    if len(rows) == 1:
+        return f"row {rows[0]} ({COUNTED_FROM_0})"
+    return f"rows {', '.join(map(str, rows[:-1]))} and {rows[-1]} ({COUNTED_FROM_0})"
 
 
 def attacking_pairs(placement: Sequence[int]) -> list[tuple[int, int]]:
@@ -332,7 +365,7 @@ def orbit_size(solution: Sequence[int]) -> int:
 
 
 def to_letters(solution: Sequence[int]) -> str:
-    """Write ``solution`` as column letters from the first row to the last (article 001).
+    """Write ``solution`` as column letters from the first row to the last (CodeProject tree).
 
     >>> to_letters((2, 6, 1, 7, 5, 3, 0, 4))
     'cgbhfdae'
@@ -346,7 +379,7 @@ def to_letters(solution: Sequence[int]) -> str:
 
 
 def from_letters(text: str) -> Solution:
-    """Parse column letters (article 001 style, e.g. ``"cgbhfdae"``) into a solution tuple.
+    """Parse column letters (CodeProject tree style, ``"cgbhfdae"``) into a solution tuple.
 
     The letters must lie within the board, whose size is the number of letters.
 
@@ -372,9 +405,10 @@ def from_letters(text: str) -> Solution:
 def render(solution: Sequence[int], style: BoardStyle = "grid", n: int | None = None) -> str:
     """Draw ``solution`` as text in one of the articles' styles.
 
-    ``style`` is ``"grid"`` (``Q`` and ``.``), ``"zero-plus"`` (article 000: ``0`` for
-    a queen, ``+`` for an empty square), ``"x-dash"`` (article 003: ``x`` and ``-``),
-    or ``"letters"`` (article 001: one column letter per row). ``n`` gives the board
+    ``style`` is ``"grid"`` (``Q`` and ``.``), ``"zero-plus"`` (the Queen8 article: ``0``
+    for a queen, ``+`` for an empty square), ``"x-dash"`` (the Python random article:
+    ``x`` and ``-``), or ``"letters"`` (the CodeProject tree article: one column letter
+    per row). ``n`` gives the board
     size for a partial placement; it defaults to ``len(solution)``. Boards larger than
     :data:`MAX_RENDER_N` are refused with an :class:`~cpqueens.errors.InvalidInputError`
     before anything is drawn.

@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 NOT_RUN, SLOW = "<!-- output: not run -->", "<!-- output: slow -->"
 #: Run and written, never compared: what it prints depends on the machine's speed.
 VARIES = "<!-- output: varies -->"

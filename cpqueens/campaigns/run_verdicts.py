@@ -11,7 +11,7 @@ Whether its answer agrees with the other runs' is judged across runs, by
 
 >>> from cpqueens import Instance
 >>> board_fault(Instance(4, blocked=[(0, 1)]), [1, 3, 0, 2])
-'a queen on the blocked square (0, 1)'
+'a queen on the blocked square in column 1 of row 0 (counted from 0)'
 >>> board_fault(Instance(4), [2, 0, 3, 1]) is None
 True
 >>> run_verdict(Instance(4), "decide", {"answer": "sat", "solutions": [[1, 3, 0, 2]]},
@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..board import rows_named
 from ..display.numbers import seconds
 from ..instances import Instance
 from ..programs.process_trees import exit_words
@@ -97,19 +98,19 @@ def board_fault(instance: Instance, board: Sequence[object]) -> str | None:
     columns, sums, differences = set(), set(), set()
     for row, column in enumerate(board):
         if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < n:
-            return f"row {row} has no queen on the board (column {column!r})"
+            return f"{rows_named(row)} has no queen on the board (column {column!r})"
         if column in columns:
             return f"two queens in column {column}"
         if row + column in sums or row - column in differences:
-            return f"the queen of row {row} is attacked on a diagonal"
+            return f"the queen of {rows_named(row)} is attacked on a diagonal"
         columns.add(column)
         sums.add(row + column)
         differences.add(row - column)
     for row, column in instance.fixed:
         if board[row] != column:
-            return f"the given queen ({row}, {column}) was moved"
+            return f"the queen given in column {column} of {rows_named(row)} was moved"
     blocked = instance.blocked_set
     for row, column in enumerate(board):
         if (row, column) in blocked:
-            return f"a queen on the blocked square ({row}, {column})"
+            return f"a queen on the blocked square in column {column} of {rows_named(row)}"
     return None

@@ -192,6 +192,8 @@ def run_campaign(
         Called with a line when another process is seen running the same campaign
         on the same file: the two share the runs (see :mod:`.claims`).
 
+    Notes
+    -----
     Ctrl-C stops the runs in flight (they are not written) and raises
     KeyboardInterrupt; every finished run is in the file.
 
@@ -264,7 +266,24 @@ def run_campaign(
 
 def load_results(db: str | os.PathLike, campaign: str | None = None) -> list[dict[str, Any]]:
     """Every run of the file (of one campaign), with its ``verdict`` after the checks
-    across runs (see :mod:`cpqueens.campaigns.verify`)."""
+    across runs (see :mod:`cpqueens.campaigns.verify`).
+
+    Examples
+    --------
+    >>> import os, tempfile, cpqueens
+    >>> spec = {"campaign": {"name": "tiny", "time_limit": 10},
+    ...         "instances": [{"generator": "plain", "n": [4, 5]}],
+    ...         "solvers": [{"backend": "stack"}]}
+    >>> db = os.path.join(tempfile.mkdtemp(), "results.sqlite")
+    >>> _ = cpqueens.run_campaign(spec, db, workers=1)
+    >>> rows = cpqueens.load_results(db, "tiny")
+    >>> sorted((row["instance"], row["solver"], row["verdict"], row["solution"]) for row in rows)
+    [('plain-n4', 'stack', 'sat', (1, 3, 0, 2)), ('plain-n5', 'stack', 'sat', (0, 2, 4, 1, 3))]
+    >>> cpqueens.load_results(db, "other")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cpqueens.errors.InvalidInputError: no campaign 'other' in '...results.sqlite'; it holds: tiny
+    """
     with Store(db, create=False) as store:
         if campaign is not None and campaign not in store.campaigns():
             raise InvalidInputError(

@@ -94,6 +94,22 @@ class CrossCheckRow:
     boards it printed is a disagreement. ``notes`` holds the first few lines of
     prose (a header, a timing), shown but not judged, and ``note_count`` their
     number.
+
+    Examples
+    --------
+    The rows of a :func:`cpqueens.crosscheck`'s report:
+
+    >>> import cpqueens
+    >>> def my_solver(n):  # forgets the last solution
+    ...     return sorted(cpqueens.solutions(n))[:-1]
+    >>> report = cpqueens.crosscheck(6, ["stack", my_solver])
+    >>> [(row.backend, row.status) for row in report.rows]
+    [('stack', 'ok'), ('my_solver', 'FAIL')]
+    >>> row = report.rows[1]
+    >>> row.n, row.count, row.reference_count, row.agrees, row.compared
+    (6, 3, 4, False, 'all')
+    >>> row.missing, row.missing_count, row.extra_count, row.error
+    (((4, 2, 0, 5, 3, 1),), 1, 0, None)
     """
 
     n: int

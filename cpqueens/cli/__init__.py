@@ -16,7 +16,8 @@ model of the user's own each), ``proving`` (crosscheck's ``--certify``, the refe
 answers proved), ``resolving`` (what ``--backends`` names, turned into backends and
 functions, and the programs' environment), ``verifying`` (verify), ``trees`` (tree),
 ``timing`` (bench, report), ``profiling`` (profile), ``instances`` (generate),
-``campaigns`` (campaign run, summary, plot), ``fuzzing`` (fuzz), ``ranges`` (the compact
+``campaigns`` (campaign run, summary, plot), ``fuzzing`` (fuzz), ``pages`` (docs: the
+documentation's pages, listed and shown), ``ranges`` (the compact
 notations of board sizes and fixed queens, parsed), ``_common`` (what every command
 shares: exit statuses, one-line errors, Ctrl-C, output checks, options), ``failures``
 (the one error door: any exception as one line and an exit status).
@@ -27,7 +28,18 @@ from __future__ import annotations
 import click
 
 from .._version import __version__
-from . import campaigns, checking, fuzzing, instances, profiling, solving, timing, trees, verifying
+from . import (
+    campaigns,
+    checking,
+    fuzzing,
+    instances,
+    pages,
+    profiling,
+    solving,
+    timing,
+    trees,
+    verifying,
+)
 from ._common import Group, ending_signals_interrupt
 
 
@@ -53,6 +65,7 @@ def cli() -> None:
       cpqueens generate blocked 20 --blocked 100 --seed 1 -o b20.param
       cpqueens campaign run spec.toml --db results.sqlite
       cpqueens fuzz --command "./mysolver {instance}" --budget 10m -o bugs/
+      cpqueens docs                        # the documentation, page by page
 
     \b
     Exit status:
@@ -84,6 +97,7 @@ for command in (
     instances.generate,
     campaigns.campaign,
     fuzzing.fuzz,
+    pages.docs,
 ):
     cli.add_command(command)
 

@@ -438,7 +438,7 @@ def json_option(function: Callable) -> Callable:
 
 
 def certify_options(function: Callable) -> Callable:
-    """``--certify`` and ``--keep-proof DIR``: the answer proved (see docs/certify.md)."""
+    """``--certify`` and ``--keep-proof DIR``: the answer proved (see `cpqueens docs certify`)."""
     function = click.option(
         "--keep-proof",
         metavar="DIR",

@@ -73,7 +73,7 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     from ..campaigns.runner import run_campaign
     from ..campaigns.store_schema import check_store
     from ..parallel.progress import progress_bar, wants_bar
-    from ..reporting.campaign.tables import summary_grid
+    from ..reporting.campaign.tables import summary_grid, summary_legend
     from ..reporting.tables import format_grid
 
     check_store(db, create=True)  # a file that is not cpqueens' refused before the spec is read
@@ -102,6 +102,8 @@ def run(spec: str, db: str, workers: int | None, scheduler: str | None, quiet: b
     for line in _error_lines(report.errors):
         click.echo(printable(line))
     click.echo(format_grid(summary_grid(report.summary)))
+    for line in summary_legend(report.summary):
+        say(quiet, line)
     shared = f", {report.others} by another process" if report.others else ""
     say(quiet, f"{report.ran} runs now, {report.skipped} already in {report.db}{shared}")
     _exit(bool(report.wrong or report.disputed or report.unproved), report.errors)
@@ -118,7 +120,7 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
     instances solved by it alone; the virtual best solver (VBS) as a row."""
     from ..campaigns.runner import error_line, load_results
     from ..campaigns.summary import errored, solved_alone, summarize, summary_csv
-    from ..reporting.campaign.tables import summary_grid
+    from ..reporting.campaign.tables import summary_grid, summary_legend
     from ..reporting.tables import format_grid
 
     if as_csv and as_json:
@@ -142,6 +144,8 @@ def summary(db: str, name: str | None, as_csv: bool, as_json: bool, quiet: bool)
         for line in _error_lines(errors):
             click.echo(printable(line))
         click.echo(format_grid(summary_grid(table)))
+        for line in summary_legend(table):
+            say(quiet, line)
         for solver, labels in solved_alone(rows).items():
             shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")
             say(quiet, f"solved by {solver} alone: {shown}")

@@ -180,7 +180,7 @@ def crosscheck(
     RANGE is N, A-B, or a comma-separated list such as 4,6,8-10; --instance FILE
     (repeatable) adds instances with queens given and squares blocked, whose
     solution sets are compared the same way (a program reads each through
-    {instance} in its command, as JSON or --instance-format; see docs/instances.md).
+    {instance} in its command, as JSON or --instance-format; see `cpqueens docs instances`).
     Programs in any language join with --command: each runs once per n, its output
     is read as boards (or a count) and compared; --flatzinc fzn-gecode adds a FlatZinc
     solver (any fzn-* program); --backends then adds registry backends

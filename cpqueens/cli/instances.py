@@ -234,7 +234,7 @@ def diagonals_to_completion(
     Gent, Jefferson and Nightingale's reduction (their queens-diag-transform.py):
     the same instance, a board of about 266 N with all but N queens given, and as
     many solutions. Only backends that take such boards decide it (see
-    docs/instances.md).
+    `cpqueens docs instances`).
     """
     from ..instances import diagonals_to_completion as reduction
     from ..instances import read_instance

@@ -36,7 +36,7 @@ def model_option(function: Callable) -> Callable:
         "models",
         multiple=True,
         metavar="FILE.mzn",
-        help="A MiniZinc model of your own to check (docs/external.md, 'Your own MiniZinc "
+        help="A MiniZinc model of your own to check (cpqueens docs external, 'Your own MiniZinc "
         "model'), run by the minizinc backend. Repeatable.",
     )(function)
 

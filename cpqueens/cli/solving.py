@@ -158,7 +158,7 @@ def solvers(as_json: bool, quiet: bool) -> None:
         if not solver.found and solver.install:
             words.append(f"install: {solver.install}")
         click.echo(textwrap.fill("; ".join(words), 79, subsequent_indent="    "))
-    say(False, 'any other XCSP3 solver: a command with format = "xcsp" (docs/cli.md)')
+    say(False, 'any other XCSP3 solver: a command with format = "xcsp" (cpqueens docs external)')
 
 
 @click.command()

@@ -94,7 +94,7 @@ def bench(
         run_bench,
         size_refusal,
     )
-    from ..reporting.bench.tables import bench_csv, bench_notes, bench_table
+    from ..reporting.bench.tables import bench_csv, bench_legend, bench_notes, bench_table
     from ..reporting.figures import figure_bytes
 
     chosen = backend_list(names)
@@ -143,6 +143,7 @@ def bench(
         emit_json([t.to_record() for t in timings])
     elif not quiet:
         click.echo(bench_table(timings))
+        say(quiet, bench_legend(timings))
     for note in bench_notes(timings):
         say(quiet, printable(note))  # a backend's error, in its library's words
     if target is not None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from ..board import rows_named
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable
 from ..engines.propagation import ORDERS, PROPAGATIONS
@@ -360,7 +361,7 @@ def _line(n: int, figures: Any, settings: dict[str, Any]) -> str:
             f"{plural(figures.dead_ends, 'dead end')} (a domain wiped out), {solutions}"
         )
         if figures.wiped_out >= 0:
-            line += f" (row {figures.wiped_out} wiped out at the root)"
+            line += f"; {rows_named(figures.wiped_out)} is wiped out at the root"
     return line
 
 
@@ -421,6 +422,8 @@ def _compare(
         )
         return
     click.echo(printable(comparison.table(), multiline=True))
+    for line in comparison.legend():
+        say(quiet, line)
     if target is not None:
         say(quiet, f"wrote {target}")
 

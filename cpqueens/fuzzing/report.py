@@ -47,6 +47,24 @@ class FuzzFailure:
         False when shrinking stopped early (the budget ended first).
     found_after, shrink_seconds : float
         Seconds from the hunt's start to the first sight of it, and spent shrinking it.
+
+    Examples
+    --------
+    The failures of a :func:`cpqueens.fuzz` report; a solver that never finds a
+    board fails first on n=4, shrunk to n=1:
+
+    >>> import cpqueens
+    >>> def no_boards(instance):
+    ...     return []
+    >>> report = cpqueens.fuzz(no_boards, budget=10, max_n=4, families=["plain"],
+    ...                        max_failures=1)
+    >>> (failure,) = report.failures
+    >>> failure.kind, failure.instance, failure.original
+    ('wrong decision', Instance(n=1), Instance(n=4))
+    >>> failure.expected, failure.observed, failure.reproduce
+    ('satisfiable', 'unsatisfiable', 'no_boards(cpqueens.Instance(1))')
+    >>> failure.minimal, failure.flaky, failure.wrong
+    (True, False, True)
     """
 
     kind: str
@@ -196,6 +214,22 @@ class FuzzReport:
     exhausted : str or None
         Why the hunt ended before its budget because nothing was left to try (a
         program told only ``{n}``: every size was tried).
+
+    Examples
+    --------
+    A hunt stopped at its first failure (``max_failures=1``):
+
+    >>> import cpqueens
+    >>> def no_boards(instance):
+    ...     return []
+    >>> report = cpqueens.fuzz(no_boards, budget=10, seed=0, max_n=4, families=["plain"],
+    ...                        max_failures=1)
+    >>> report.ok, report.target, report.question, report.seed
+    (False, 'no_boards', 'all', 0)
+    >>> report.tried, report.by_family, len(report.failures), report.timeouts
+    (1, {'plain': {4: 1}}, 1, [])
+    >>> report.to_dict()["failures"][0]["instance"]
+    {'n': 1, 'blocks': [], 'queens': []}
     """
 
     target: str

@@ -95,6 +95,21 @@ def read_instances(path: str | os.PathLike, *, diagonals: int | None = None) -> 
     names it. A folder or archive with no instance at all is an error. ``diagonals``
     takes the first D diagonals of every file, all Excluded Diagonals files then (a
     set of CSPLib problem 79), as :func:`~cpqueens.read_instance` does of one.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, cpqueens
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = cpqueens.write_instance(cpqueens.Instance(4), folder / "a.json")
+    >>> _ = cpqueens.write_instance(cpqueens.Instance(5, blocked=[(0, 0)]), folder / "b.dzn")
+    >>> _ = (folder / "notes.txt").write_text("not an instance")
+    >>> found = cpqueens.read_instances(folder)
+    >>> list(found)
+    [Instance(n=4, name='a'), Instance(n=5, blocked=((0, 0),), name='b')]
+    >>> [pathlib.Path(source).name for source in found.sources]
+    ['a.json', 'b.dzn']
+    >>> [(pathlib.Path(name).name, why) for name, why in found.skipped]
+    [('notes.txt', '.txt names no instance format read')]
     """
     target = check_path(path, "instances")
     source = os.fspath(path)

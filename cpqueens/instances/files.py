@@ -141,6 +141,19 @@ def read_instance(path: str | os.PathLike, *, diagonals: int | None = None) -> I
     ------
     InvalidInputError
         Naming the file, and the line where the file is wrong.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, cpqueens
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "blocked-6.param").write_text('''letting n = 6
+    ... letting blocks = [[3, 3]]
+    ... letting queens = [[1, 2]]''')
+    >>> cpqueens.read_instance(folder / "blocked-6.param")
+    Instance(n=6, fixed=((0, 1),), blocked=((2, 2),), name='blocked-6')
+    >>> _ = (folder / "eight.dzn").write_text("n = 8;")
+    >>> cpqueens.read_instance(folder / "eight.dzn")
+    Instance(n=8, name='eight')
     """
     source = os.fspath(check_path(path, "instance"))
     format_of(source, reading=True)  # an extension that is no instance: refused unread
@@ -256,6 +269,26 @@ def write_instance(
     -------
     pathlib.Path
         The path written.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, cpqueens
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> instance = cpqueens.Instance(6, fixed={0: 1}, blocked=[(2, 2)])
+    >>> path = cpqueens.write_instance(instance, folder / "six.json")
+    >>> path.name, path.read_text()
+    ('six.json', '{"n": 6, "blocks": [[2, 2]], "queens": [[0, 1]]}\\n')
+    >>> print(cpqueens.write_instance(instance, folder / "six.param").read_text(), end="")
+    $ 6-queens: 1 blocked square, 1 given queen; [row, column] from 1
+    letting n = 6
+    letting blocks = [
+      [3, 3]
+    ]
+    letting queens = [
+      [1, 2]
+    ]
+    >>> cpqueens.read_instance(path) == instance.renamed("six")
+    True
     """
     if format is None:
         fmt = format_of(path)

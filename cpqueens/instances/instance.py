@@ -22,7 +22,9 @@ from ..arguments import (
     check_int,
     check_n,
 )
+from ..board import rows_named
 from ..columns import COMPACT_N
+from ..display.numbers import plural
 from ..errors import InvalidInputError, InvalidTypeError
 
 #: An excluded diagonal as CSPLib problem 79's files write it, ``(k, kind)``: kind 1 is
@@ -32,6 +34,12 @@ Diagonal = tuple[int, int]
 #: The most squares the excluded diagonals of one instance may cover (a whole board of
 #: n = 2,000): the squares are made, and a file of a few lines may name huge diagonals.
 MAX_EXCLUDED_SQUARES = 4_000_000
+
+
+#: The widest repr that lists the squares; a longer one counts them instead.
+REPR_WIDTH = 100
+#: The most characters of a name a counted repr shows (its tail).
+_NAME_WIDTH = 40
 
 
 @dataclass(frozen=True, init=False)
@@ -53,6 +61,8 @@ class Instance:
         stand on, in the file's order (see :data:`Diagonal`). Its blocked squares are
         theirs (``blocked=`` may only repeat them) and no queen is given.
 
+    Notes
+    -----
     Instances are frozen and hashable, equal when their board, queens and blocked
     squares are (the name aside): an Excluded Diagonals instance equals the blocked
     instance of the same squares, for it is the same problem; ``diagonals`` only says
@@ -74,6 +84,15 @@ class Instance:
     (Instance(n=3, diagonals=((1, 1), (4, 0))), ((0, 1), (1, 0), (2, 0)))
     >>> diag == cpqueens.Instance(3, blocked=[(0, 1), (1, 0), (2, 0)])
     True
+
+    The repr names every square while they fit a line, and counts them past that;
+    ``fixed``, ``blocked`` and ``diagonals`` hold them all:
+
+    >>> big = cpqueens.random_blocked(30, 225, seed=1)
+    >>> big
+    Instance(n=30, 225 blocked squares)
+    >>> len(big.blocked), big.blocked[:2]
+    (225, ((0, 2), (0, 5)))
     """
 
     n: int
@@ -116,6 +135,9 @@ class Instance:
         return hash((self.n, self.fixed, self.blocked))
 
     def __repr__(self) -> str:
+        # Every square while they fit a line; past that, their counts, so that a
+        # generated instance of hundreds of blocked squares still reads in one line
+        # (the fields hold every square).
         parts = [f"n={self.n}"]
         if self.fixed:
             parts.append(f"fixed={self.fixed!r}")
@@ -125,6 +147,23 @@ class Instance:
             parts.append(f"blocked={self.blocked!r}")
         if self.name is not None:
             parts.append(f"name={self.name!r}")
+        text = f"Instance({', '.join(parts)})"
+        return text if len(text) <= REPR_WIDTH else self._short_repr()
+
+    def _short_repr(self) -> str:
+        """The repr with counts in place of the squares, and a long name's tail."""
+        parts = [f"n={self.n:,}"]
+        if self.fixed:
+            parts.append(plural(len(self.fixed), "fixed queen"))
+        if self.diagonals is not None:
+            diagonals = plural(len(self.diagonals), "excluded diagonal")
+            parts.append(f"{diagonals} ({plural(len(self.blocked), 'square')})")
+        elif self.blocked:
+            parts.append(plural(len(self.blocked), "blocked square"))
+        if self.name is not None:
+            # A file's name says most in its tail.
+            name = self.name if len(self.name) <= _NAME_WIDTH else "..." + self.name[-_NAME_WIDTH:]
+            parts.append(f"name={name!r}")
         return f"Instance({', '.join(parts)})"
 
     def renamed(self, name: str | None) -> Instance:
@@ -220,7 +259,7 @@ def _as_mapping(
     for row, column in (_pair(item) for item in fixed):
         if row in rows and rows[row] != column:
             raise InvalidInputError(
-                f"two queens given on row {row} (columns {rows[row]} and {column}); "
+                f"two queens given on {rows_named(row)}, in columns {rows[row]} and {column}; "
                 "at most one queen a row"
             )
         rows[row] = column

@@ -147,7 +147,7 @@ def read_output(
     lines, ignored = _leave_out(text.splitlines(), patterns)
     parsed = _parse(lines, n, style, base)
     if style == "auto" and not parsed.boards and "/n" in text:
-        # Article 000's program, as printed, writes "/n" where it means a line break.
+        # The Queen8 article's program, as printed, writes "/n" where it means a line break.
         retry = _parse(
             _leave_out(text.replace("/n", "\n").splitlines(), patterns)[0], n, style, base
         )

@@ -22,13 +22,15 @@ variables past the squares (an encoding's own) are the solver's business.
 >>> out.status, out.solutions
 ('sat', ((1, 3, 0, 2),))
 >>> read_dimacs_output("s SATISFIABLE\\nv 1 2 -3 -4 0", 2).problems()
-["line 2: row 0 holds 2 queens, row 1 holds 0 queens: 'v 1 2 -3 -4 0'"]
+["line 2: row 0 (counted from 0) holds 2 queens, row 1 (counted from 0) holds 0 queens: \
+'v 1 2 -3 -4 0'"]
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..board import rows_named
 from .parsed_output import ParsedOutput
 from .xcsp import Problem, XcspOutput, answer_of, parsed_of, status_of
 from .xcsp_lines import status_words, uncolour
@@ -98,9 +100,9 @@ def _board(words: list[str], n: int) -> tuple[tuple[int, ...], str | None]:
         unset = [v for v in squares if v not in values]
         queens = [v - row * n - 1 for v in squares if values.get(v)]
         if len(queens) != 1:
-            problems.append(f"row {row} holds {len(queens)} queens")
+            problems.append(f"{rows_named(row)} holds {len(queens)} queens")
         if unset:
-            problems.append(f"square {unset[0]} (row {row}) has no value")
+            problems.append(f"square {unset[0]}, in {rows_named(row)}, has no value")
         board.append(queens[0] if queens else -1)
     if problems:
         return (), ", ".join(problems[:3])

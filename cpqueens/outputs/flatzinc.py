@@ -79,6 +79,32 @@ class FlatZincOutput:
         Comments, statistics and anything else printed: shown, not judged.
     board_lines : tuple of int
         The line (from 1) each solution was printed on.
+
+    Examples
+    --------
+    :func:`cpqueens.read_flatzinc_output` gives one:
+
+    >>> import cpqueens
+    >>> out = cpqueens.read_flatzinc_output('''% a comment
+    ... q = array1d(1..4, [1, 3, 0, 2]);
+    ... ----------
+    ... q = array1d(1..4, [2, 0, 3, 1]);
+    ... ----------
+    ... ==========''', 4)
+    >>> out.solutions, out.board_lines, out.notes
+    (((1, 3, 0, 2), (2, 0, 3, 1)), (2, 4), ((1, '% a comment'),))
+    >>> out.status, out.complete, out.answer
+    ('all_solutions', True, 'sat')
+
+    A line that claims a solution and is none is kept, with the reason:
+
+    >>> bad = cpqueens.read_flatzinc_output('''q = array1d(1..4, [1, 3, 0]);
+    ... ----------
+    ... =====UNKNOWN=====''', 4)
+    >>> bad.solutions, bad.status, bad.answer
+    ((), 'unknown', 'unknown')
+    >>> bad.problems()
+    ["line 1: q holds 3 columns, not 4: 'q = array1d(1..4, [1, 3, 0]);'"]
     """
 
     solutions: tuple[tuple[int, ...], ...]
@@ -130,6 +156,26 @@ def read_flatzinc_output(text: str | bytes, n: int, *, base: int = 0) -> FlatZin
     ------
     InvalidInputError
         For a bad ``n`` or ``base``; nothing in ``text`` raises.
+
+    Examples
+    --------
+    >>> import cpqueens
+    >>> out = cpqueens.read_flatzinc_output('''q = array1d(1..4, [1, 3, 0, 2]);
+    ... ----------
+    ... q = array1d(1..4, [2, 0, 3, 1]);
+    ... ----------
+    ... ==========''', 4)
+    >>> out.solutions, out.status
+    (((1, 3, 0, 2), (2, 0, 3, 1)), 'all_solutions')
+
+    A model that counts its columns from 1, stopped after one solution (bytes, as a
+    program's output comes):
+
+    >>> one = cpqueens.read_flatzinc_output(b"q = [2, 4, 1, 3];\\n----------\\n", 4, base=1)
+    >>> one.solutions, one.status, one.complete
+    (((1, 3, 0, 2),), 'satisfied', False)
+    >>> cpqueens.read_flatzinc_output("=====UNSATISFIABLE=====", 3).answer
+    'unsat'
     """
     n = check_n(n)
     if isinstance(base, bool) or base not in (0, 1):

@@ -145,7 +145,7 @@ def looks_like_board(line: str, n: int) -> bool:
 
 
 def read_letters(lines: list[str], n: int, *, strict: bool) -> Reading:
-    """Column letters, one board per word (article 001: ``cgbhfdae``)."""
+    """Column letters, one board per word (the CodeProject tree article: ``cgbhfdae``)."""
     reading = Reading("letters")
     if n > len(LETTERS):
         return reading

@@ -130,6 +130,22 @@ class ParsedOutput:
     pairs : str or None
         For boards printed as pairs of coordinates, their order: ``"(row, column)"``
         or ``"(column, row)"`` (the coordinate listed 0, 1, 2... is the row); else None.
+
+    Examples
+    --------
+    :func:`cpqueens.parse_boards` gives one:
+
+    >>> import cpqueens
+    >>> parsed = cpqueens.parse_boards('''Solutions of 4-queens:
+    ... Solution 1: 2 4 1 3
+    ... Solution 2: 3 1 4 2
+    ... 2''', 4)
+    >>> parsed.boards, parsed.count, parsed.style, parsed.base
+    ([(1, 3, 0, 2), (2, 0, 3, 1)], 2, 'numbers', 1)
+    >>> parsed.board_lines, parsed.notes, parsed.invalid_lines
+    ((2, 3), ((1, 'Solutions of 4-queens:'),), ())
+    >>> parsed.origin(0).describe()
+    "printed 1-based on line 2: 'Solution 1: 2 4 1 3'"
     """
 
     boards: list[tuple] = field(default_factory=list)

@@ -42,6 +42,22 @@ class Certificate:
         Writing the proof (the search included) and checking it, apart.
     formula, proof : str or None
         Where the CNF and the proof were kept (``keep_proof=``), else None.
+
+    Examples
+    --------
+    :func:`cpqueens.certify` gives one:
+
+    >>> import cpqueens
+    >>> certificate = cpqueens.certify(6)
+    >>> certificate.claim, certificate.count, certificate.producer, certificate.verdict
+    ('count', 4, 'propagate', 'proved')
+    >>> certificate.proved, certificate.proof_bytes > 0, certificate.proof
+    (True, True, None)
+    >>> print(certificate)  # doctest: +ELLIPSIS
+    4 solutions, no other: PROVED by dratify ... bytes of DRAT from propagate, written in \
+... s, checked in ... s)
+    >>> print(cpqueens.certify(6, question="decide"))
+    a solution (the board checked): proved
     """
 
     claim: str

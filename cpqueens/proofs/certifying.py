@@ -85,6 +85,23 @@ def certify(
     -------
     Certificate
         Whose ``verdict`` is ``"proved"`` only when the checker said so.
+
+    Examples
+    --------
+    The count of n=6, the formula and the proof kept for another checker:
+
+    >>> import os, tempfile, cpqueens
+    >>> folder = tempfile.mkdtemp()
+    >>> certificate = cpqueens.certify(6, keep_proof=folder)
+    >>> certificate.claim, certificate.count, certificate.verdict
+    ('count', 4, 'proved')
+    >>> os.path.basename(certificate.formula), os.path.basename(certificate.proof)
+    ('queens-6.cnf', 'queens-6.drat')
+
+    No 6-queens solution has a queen in a corner: "no solution", proved.
+
+    >>> cpqueens.certify(6, fixed={0: 0}).claim
+    'unsatisfiable'
     """
     instance = as_instance(n, fixed, blocked)
     if question not in QUESTIONS:

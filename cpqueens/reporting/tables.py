@@ -146,12 +146,27 @@ def crosscheck_legend(rows: Sequence[Any], reference: str) -> str:
     >>> print(crosscheck_legend([Row(compared="all")], "tree"))
     reference (tree) = the solutions of the explicit decision tree; compared all = every \
 solution, each once; agrees yes = the same as the reference
+
+    A program that printed its boards for some n and only a count for others is marked
+    ``all,count``, and the line says so:
+
+    >>> rows = [Row(backend="./q", compared="all"), Row(backend="./q", compared="count")]
+    >>> print(crosscheck_legend(rows, "stack").partition("; agrees")[0])
+    reference (stack) = what stack answers; compared all = every solution, each once; \
+compared count = the number of solutions; compared all,count = all on some n, count on \
+the others
     """
     source = "the solutions of the explicit decision tree" if reference == "tree" else (
         f"what {reference} answers"
     )  # fmt: skip
     kinds = dict.fromkeys(getattr(row, "compared", "all") for row in rows)
     compared = "; ".join(f"compared {k} = {COMPARED[k]}" for k in kinds if k in COMPARED)
+    # A backend compared one way on some n and another on the rest shows both, "all,count".
+    mixed = {}
+    for row in rows:
+        mixed.setdefault(getattr(row, "backend", None), {})[getattr(row, "compared", "all")] = 1
+    for found in dict.fromkeys(",".join(k) for k in mixed.values() if len(k) > 1):
+        compared += f"; compared {found} = {' on some n, '.join(found.split(','))} on the others"
     return f"reference ({reference}) = {source}; {compared}; agrees yes = the same as the reference"
 
 
@@ -322,7 +337,7 @@ def _verify_lines(row: Any, parsed: Any, reference: str) -> list[str]:
         lines.append(f"{label}: {thousands(total)}")
         examples = getattr(row, kind)
         for board in examples:
-            why = f"  ({_why_invalid(board, row.n)})" if kind == "invalid" else ""
+            why = f": {_why_invalid(board, row.n)}" if kind == "invalid" else ""
             lines.append(f"  {board}{why}")
             origin = _origin(row, board, kind)
             if origin:

@@ -5,8 +5,8 @@
 backends from here, so a backend registered here is tested everywhere at once.
 
 Each backend lives in the module of its own name (``cpqueens.solvers.cpmpy`` holds
-``cpmpy``, ``cpqueens.solvers.random`` holds ``random``), except article 001's
-``tree``, in ``cpqueens.solvers.nodetree``, so that it is not taken for the decision
+``cpmpy``, ``cpqueens.solvers.random`` holds ``random``), except the CodeProject
+tree article's ``tree``, in ``cpqueens.solvers.nodetree``, so that it is not taken for the decision
 trees of :mod:`cpqueens.trees`. ``ace``, ``bitmask``, ``exactcover``, ``minconflicts``,
 ``minizinc``, ``qs`` and ``sat`` are folders of several modules.
 

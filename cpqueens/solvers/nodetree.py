@@ -1,7 +1,8 @@
-"""A tree of position nodes with parent pointers (article 001).
+"""A tree of position nodes with parent pointers (the CodeProject tree article).
 
-Article 001 (C#, ``Position`` class) grows the search tree one ``Position(line, row,
-parent)`` node at a time. ``WalkThroughTree`` tries every square of the next line;
+The CodeProject tree article (C#, ``Position`` class; see the source articles in
+docs/backends.md) grows the search tree one ``Position(line, row, parent)`` node at a
+time. ``WalkThroughTree`` tries every square of the next line;
 the threat check walks up the parent chain, comparing the candidate's column with
 each queen above and their column distance with their line distance. Children are
 not stored: the parent pointers are all the tree needs.
@@ -76,17 +77,17 @@ class Position:
 
 
 class TreeBackend(Backend):
-    """Tree walk over parent-linked position nodes with an upward threat check (article 001).
+    """Tree walk over parent-linked position nodes, threat check upwards (CodeProject tree).
 
     See Also
     --------
-    RecursiveBackend : the same tree without node objects (articles 000/004).
+    RecursiveBackend : the same tree without node objects (Queen8, getAccessRows).
     cpqueens.decision_tree : the same tree built explicitly as a networkx graph.
     """
 
     name = "tree"
     summary = "tree walk over parent-linked nodes, threat check up the parents"
-    source = "article 001 (Position tree, WalkThroughTree)"
+    source = "the CodeProject tree article (C# Position tree, WalkThroughTree)"
     recurses = True
     supports_blocked = True
 

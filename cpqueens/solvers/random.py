@@ -1,6 +1,7 @@
-"""Row-by-row random choice with per-row exclusion lists (article 003).
+"""Row-by-row random choice with per-row exclusion lists (the Python random article).
 
-Article 003 (Python, ``filter_and_pick_place``) fills the board row by row: it
+The Python random article (python求解八皇后问题, ``filter_and_pick_place``; see the
+source articles in docs/backends.md) fills the board row by row: it
 filters the row's squares against the queens placed so far and its exclusion list,
 and picks one of the survivors at random. On a dead end it goes back one row, puts the
 square that led there on that row's exclusion list, clears the exclusions of the row
@@ -56,7 +57,7 @@ from .run import SearchRun, check_interval
 
 
 class RandomizedBackend(Backend):
-    """Random square per row, exclusion lists on backtrack (article 003).
+    """Random square per row, exclusion lists on backtrack (the Python random article).
 
     ``solve(n, "random", limit=1, seed=s)`` gives one random solution; without a
     limit every solution is found, in a randomised depth-first order. ``stats`` holds
@@ -72,7 +73,7 @@ class RandomizedBackend(Backend):
     # The largest board taken: every pick tests each square against every queen placed.
     max_n = 20_000
     summary = "random pick per row with per-row exclusion lists, reproducible by seed"
-    source = "article 003 (filter_and_pick_place)"
+    source = "the Python random article (filter_and_pick_place)"
     randomized = True
     lexicographic = False
     supports_blocked = True

@@ -1,12 +1,12 @@
-"""Column-by-column recursive depth-first search (articles 000 and 004).
+"""Column-by-column recursive depth-first search (the Queen8 and getAccessRows articles).
 
-Article 000 (Java ``Queen8``) and article 004 (``getAccessRows`` and
-``solveEightQueen``) fill the board one line at a time: for the current line they
-build a boolean array of blocked squares from every earlier line ``m`` (its queen's
-own square and the two squares at distance ``N - m`` on either side), then recurse
-into each square that is not blocked. The articles walk columns and record rows;
-cpqueens records the column of each row, which is the same search on the
-transposed board, so solutions come out in lexicographic order.
+The Queen8 article (Java ``Queen8``) and the getAccessRows article (``getAccessRows``
+and ``solveEightQueen``; both named in docs/backends.md) fill the board one line at a
+time: for the current line they build a boolean array of blocked squares from every
+earlier line ``m`` (its queen's own square and the two squares at distance ``N - m``
+on either side), then recurse into each square that is not blocked. The articles walk
+columns and record rows; cpqueens records the column of each row, which is the same
+search on the transposed board, so solutions come out in lexicographic order.
 
 Blocked squares (blocked n-queens) are an extension, not in the articles. The
 articles' "blocked" array holds the squares attacked by the queens above; the
@@ -33,17 +33,17 @@ from .run import SearchRun, check_interval
 
 
 class RecursiveBackend(Backend):
-    """Recursive backtracking with a blocked-squares array per line (articles 000/004).
+    """Recursive backtracking with a blocked-squares array per line (Queen8, getAccessRows).
 
     See Also
     --------
-    StackBackend : the same search without recursion (article 002).
-    TreeBackend : the same search over explicit node objects (article 001).
+    StackBackend : the same search without recursion (the non-recursive article).
+    TreeBackend : the same search over explicit node objects (CodeProject tree).
     """
 
     name = "recursive"
     summary = "recursive backtracking with a blocked-squares array per row"
-    source = "articles 000 (Queen8) and 004 (getAccessRows / solveEightQueen)"
+    source = "the Queen8 and getAccessRows articles (Java, column by column)"
     recurses = True
     supports_blocked = True
 

@@ -1,7 +1,7 @@
 """The run a backend reports to: its effort counters, its deadline, whether it is whole.
 
 Search effort is counted the same way by every hand-written backend, so that their
-figures can be compared (the definitions of article 001):
+figures can be compared (the definitions of the CodeProject tree article):
 
 * a **node** is one queen placed safely; the empty root is not counted;
 * an **attempt** is one candidate square tested for safety. A backend that tests

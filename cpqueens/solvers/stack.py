@@ -1,7 +1,8 @@
-"""Non-recursive backtracking over an array used as a stack, with bit masks (article 002).
+"""Non-recursive backtracking over an array used as a stack, with bit masks.
 
-Article 002 (C++, ``struct Node``) keeps one stack entry per level: the empty board
-and then one per placed line, so at most n + 1 entries. Each entry holds bit masks of
+The non-recursive article (八皇后问题的非递归算法实现, C++, ``struct Node``; see the
+source articles in docs/backends.md) keeps one stack entry per level: the empty
+board and then one per placed line, so at most n + 1 entries. Each entry holds bit masks of
 the occupied columns (``gMask``), of both diagonal families (``eFlag`` for j - i,
 ``xFlag`` for j + i, one bit per diagonal), of the squares of the next line already
 pushed from this level (``cMask``) and the level itself (``lay``). The search never
@@ -53,7 +54,7 @@ TRIED = ("pushed", "tested")
 
 
 class StackBackend(Backend):
-    """Explicit-stack backtracking with column, diagonal and tried-square masks (article 002).
+    """Explicit-stack backtracking with column, diagonal and tried-square masks (non-recursive).
 
     Options: ``tried="pushed"`` (default, the article's code) or ``"tested"``.
 
@@ -65,14 +66,14 @@ class StackBackend(Backend):
 
     See Also
     --------
-    RecursiveBackend : the same search written recursively (articles 000/004).
+    RecursiveBackend : the same search written recursively (Queen8, getAccessRows).
     """
 
     name = "stack"
     # The largest board taken: its stack holds four n-bit masks a row.
     max_n = 20_000
     summary = "non-recursive backtracking on an array stack with bit masks"
-    source = "article 002 (struct Node, non-recursive)"
+    source = "the non-recursive article (C++ struct Node, an array as the stack)"
     options = ("tried",)
     neutral_options = (("tried", TRIED),)
     supports_blocked = True

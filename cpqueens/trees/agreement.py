@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..board import rows_named
 from .compact.tree import as_compact
 from .compare import compare_trees
 
@@ -31,7 +32,7 @@ def tree_disagreement(a: Any, b: Any, names: tuple[str, str] = ("a", "b")) -> st
     >>> print(tree_disagreement(cpqueens.compact_tree(6), cpqueens.compact_tree(6, max_depth=3),
     ...                         names=("whole", "cut")))
     the trees of whole and cut part at node 3 of whole (node 3 of cut), path q[0] = 0, \
-q[1] = 2, q[2] = 4: whole has branch: 1 child (q[3] = 1), 2 nodes below; cut has cut; \
+q[1] = 2, q[2] = 4: in whole, branch: 1 child (q[3] = 1), 2 nodes below; in cut, cut; \
 their settings differ: max_depth None against 3
     """
     a, b = as_compact(a), as_compact(b)
@@ -49,7 +50,7 @@ their settings differ: max_depth None against 3
         found.append(
             f"the trees of {first} and {second} part at node {difference.node_a} of {first} "
             f"(node {difference.node_b} of {second}), path {difference.where}: "
-            f"{first} has {difference.a}; {second} has {difference.b}"
+            f"in {first}, {difference.a}; in {second}, {difference.b}"
         )
     if settings:
         found.append(f"their settings differ: {', '.join(settings)}")
@@ -75,6 +76,6 @@ def _domains_differ(a, b, first: str, second: str) -> list[str]:
     ]
     return [
         f"the trees of {first} and {second} differ in their domains first at node {node} "
-        f"({a.label(node) or 'the root'}): row {row} keeps columns {columns[0]} in "
+        f"({a.label(node) or 'the root'}): {rows_named(row)} keeps columns {columns[0]} in "
         f"{first}, {columns[1]} in {second}"
     ]

@@ -10,7 +10,7 @@ agree), nodes with the same path are the same node, and the
 subtrees one pruned, the solutions each found, the merged tree with each node's
 side (for pictures) and the first node where the two part. When the searches branch
 on different rows (row order against first-fail), paths cannot be matched: the
-comparison says so (``aligned`` False) and compares the nodes, failures and
+comparison says so (``aligned`` False) and compares the nodes, dead ends and
 solutions at each depth instead.
 """
 
@@ -28,12 +28,12 @@ from .compact.tree import (
     BRANCH,
     FAILURE,
     SOLUTION,
-    STATUS_NAMES,
     CompactTree,
     as_compact,
     html_table,
 )
 from .preorder import levels_of, preorder_positions
+from .status import STATUS_WORDS
 
 _PROPAGATION = {"none": "no propagation", "forward": "forward checking", "arc": "arc consistency"}
 # Sides of a merged node.
@@ -59,7 +59,7 @@ class Difference(NamedTuple):
         return ", ".join(f"q[{r}] = {c}" for r, c in self.path) or "the root"
 
     def __str__(self) -> str:
-        return f"the trees part at {self.where}: a has {self.a}; b has {self.b}"
+        return f"the trees part at {self.where}: in a, {self.a}; in b, {self.b}"
 
 
 class Pruned(NamedTuple):
@@ -68,7 +68,7 @@ class Pruned(NamedTuple):
     ``node`` is the merged node where the pruning shows, ``side`` the tree that
     explored below it (1: a, 2: b), ``nodes`` how many nodes of that tree the other
     left out there, and ``at_leaf`` whether the other tree has the node itself as a
-    leaf (a failure, or a node cut off) rather than never trying its value.
+    leaf (a dead end, or a node cut off) rather than never trying its value.
     """
 
     node: np.ndarray
@@ -83,7 +83,7 @@ class TreeComparison:
 
     Node counts leave out the root, as everywhere in cpqueens. ``merged``, ``side``,
     ``both``, ``only_a``, ``only_b`` and ``pruned`` are None when the trees cannot be
-    aligned (``aligned`` False); ``profile`` (nodes, failures, solutions of a and b
+    aligned (``aligned`` False); ``profile`` (nodes, dead ends, solutions of a and b
     at each depth, a (6, depth) array) and the solution figures are always there.
     """
 
@@ -135,6 +135,38 @@ class TreeComparison:
         lines.append(str(self.difference) if self.difference else "the trees are the same")
         return "\n".join(printable(line) for line in lines)
 
+    def legend(self) -> list[str]:
+        """The lines under :meth:`table` that say what its rows and columns mean.
+
+        >>> import cpqueens
+        >>> a, b = cpqueens.compact_tree(6, propagation="forward"), cpqueens.compact_tree(6)
+        >>> for line in compare_trees(a, b).legend():
+        ...     print(line)
+        nodes = queens placed, the root not counted; both, only a, only b = found by both \
+searches, or by one alone; dead end = a node without children that is no solution: the \
+search backs up there; branch = a node with children
+        subtrees pruned by b = subtrees of a that b never searched: below a leaf of b (b \
+stopped at that node), or values never tried (b removed the square before trying it); \
+a's nodes = the nodes of a in them; by a, b's nodes = the other way round
+        q[r] = c = the queen of row r stands in column c, both counted from 0
+        """
+        lines = [
+            "nodes = queens placed, the root not counted; both, only a, only b = found by "
+            "both searches, or by one alone; dead end = a node without children that is no "
+            "solution: the search backs up there; branch = a node with children"
+        ]
+        if self.aligned and self.pruned is not None:
+            lines.append(
+                "subtrees pruned by b = subtrees of a that b never searched: below a leaf of "
+                "b (b stopped at that node), or values never tried (b removed the square "
+                "before trying it); a's nodes = the nodes of a in them; by a, b's nodes = "
+                "the other way round"
+            )
+        else:
+            lines.append("depth = queens on the board; each column counts a's or b's nodes there")
+        lines.append("q[r] = c = the queen of row r stands in column c, both counted from 0")
+        return lines
+
     def _repr_html_(self) -> str:
         """The summary of :meth:`table` as HTML tables, for a notebook (every text escaped)."""
         import html
@@ -152,7 +184,7 @@ class TreeComparison:
         a, b = self.a, self.b
         items: list[str | list[list[Any]]] = [f"a: {_search(a)}; b: {_search(b)}; n={a.n}"]
         nodes = [len(a) - 1, len(b) - 1]
-        kinds = (("nodes", 0), ("failures", 2), ("solutions", 4))
+        kinds = (("nodes", 0), ("dead ends", 2), ("solutions", 4))
         grid: list[list[Any]] = [["", "a", "b", "both", "only a", "only b"]]
         if self.aligned:
             grid.append(["nodes", *nodes, self.both, self.only_a, self.only_b])
@@ -163,7 +195,7 @@ class TreeComparison:
             )
             grid.append(["nodes", *nodes, "-", "-", "-"])
         totals = self.profile.sum(axis=1)
-        grid.append(["failures", totals[2], totals[3], "-", "-", "-"])
+        grid.append(["dead ends", totals[2], totals[3], "-", "-", "-"])
         grid.append(["solutions", totals[4], totals[5], *self.solutions])
         items.append(grid)
         if self.aligned and self.pruned is not None:
@@ -245,10 +277,10 @@ def compare_trees(a: Any, b: Any) -> TreeComparison:
     TreeComparison(n=8, a: forward checking, row order; b: arc consistency, row order)
     nodes below the root: a 1,724, b 768; in both 768, only in a 956, only in b 0
     solutions: a 92, b 92; found by both 92, only by a 0, only by b 0
-    the trees part at q[0] = 0, q[1] = 2, q[2] = 4: a has branch: ...
+    the trees part at q[0] = 0, q[1] = 2, q[2] = 4: in a, branch: ...
     >>> print(c.first_difference())
-    the trees part at q[0] = 0, q[1] = 2, q[2] = 4: a has branch: 3 children (q[3] = 1, \
-q[3] = 6, q[3] = 7), 10 nodes below; b has failure
+    the trees part at q[0] = 0, q[1] = 2, q[2] = 4: in a, branch: 3 children (q[3] = 1, \
+q[3] = 6, q[3] = 7), 10 nodes below; in b, dead end
     """
     a, b = as_compact(a), as_compact(b)
     _check_same_board(a, b)
@@ -385,7 +417,7 @@ def _path(parent, row, column, node: int) -> tuple[tuple[int, int], ...]:
 def _describe(tree: CompactTree, node: int) -> str:
     """What a tree has at one node: its status, and its children when it has some."""
     children = tree.children(node)
-    text = STATUS_NAMES[tree.status[node]]
+    text = STATUS_WORDS[tree.status[node]]
     if len(children):
         shown = ", ".join(f"q[{tree.row[c]}] = {tree.column[c]}" for c in children[:6])
         more = ", ..." if len(children) > 6 else ""
@@ -429,7 +461,7 @@ def _boards(tree: CompactTree) -> np.ndarray:
 
 
 def _profile(a: CompactTree, b: CompactTree) -> np.ndarray:
-    """Nodes, failures and solutions at each depth: rows a, b of each, columns depths."""
+    """Nodes, dead ends and solutions at each depth: rows a, b of each, columns depths."""
     width = int(max(a.depth.max(), b.depth.max())) + 1
     rows = []
     for select in (None, FAILURE, SOLUTION):

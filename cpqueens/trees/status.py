@@ -13,6 +13,9 @@ from ..errors import InvalidInputError
 SOLUTION, FAILURE, BRANCH, REJECTED, CUT, MERGED = 0, 1, 2, 3, 4, 5
 #: The name of each status code, by code.
 STATUS_NAMES = ("solution", "failure", "branch", "rejected", "cut", "merged")
+#: How a person is told each status, by code: CP-Profiler's "failure" is what cpqueens
+#: calls a dead end everywhere it prints (a node below which the search backs up).
+STATUS_WORDS = ("solution", "dead end", "branch", "rejected", "cut", "merged")
 
 
 def domain_dtype(n: int) -> type[np.unsignedinteger]:

@@ -137,8 +137,12 @@ def test_read_answer_speaks_the_competition_format():
 
 def test_board_fault_is_independent_and_exact():
     inst = cpqueens.Instance(5, fixed={0: 0}, blocked=[(1, 2)])
-    assert board_fault(inst, [0, 2, 4, 1, 3]) == "a queen on the blocked square (1, 2)"
-    assert board_fault(inst, [1, 3, 0, 2, 4]) == "the given queen (0, 0) was moved"
+    assert board_fault(inst, [0, 2, 4, 1, 3]) == (
+        "a queen on the blocked square in column 2 of row 1 (counted from 0)"
+    )
+    assert board_fault(inst, [1, 3, 0, 2, 4]) == (
+        "the queen given in column 0 of row 0 (counted from 0) was moved"
+    )
     assert board_fault(inst, [0, 3, 1, 4, 2]) is None
     assert "diagonal" in board_fault(cpqueens.Instance(4), [0, 1, 3, 2])
     assert "rows" in board_fault(cpqueens.Instance(4), [0, 2])

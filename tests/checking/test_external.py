@@ -162,7 +162,7 @@ def test_prose_is_an_error_naming_the_first_line_and_silence_is_no_solution():
         "nothing in its output could be read as a board of size 6; first line: "
         "'Here are the solutions! I found many of them, trust me.'. Read are grids"
     )
-    assert "--parse" in prose.error and "docs/external.md" in prose.error
+    assert "--parse" in prose.error and "cpqueens docs external" in prose.error
     # A program that exits 0 and prints nothing has answered: no solution. Wrong at 6,
     # a wrong answer (not an error), and right where there is none.
     assert silent.error is None and not silent.agrees and silent.missing_count == 4
@@ -414,7 +414,8 @@ def test_cli_verify_says_what_is_wrong():
     text = result.stdout
     assert "missing: 1\n  (1, 3, 5, 0, 2, 4)" in text
     assert (
-        "invalid: 1\n  (0, 1, 2, 3, 4, 5)  (the queens of rows 0 and 1 attack each other)" in text
+        "invalid: 1\n  (0, 1, 2, 3, 4, 5): the queens of rows 0 and 1 (counted from 0) attack "
+        "each other" in text
     )
     assert f"repeated: 1\n  {found[1]}" in text and "DISAGREES" in text
 

@@ -99,6 +99,27 @@ def test_an_instance_is_frozen_hashable_and_sorted():
     assert repr(Instance(4)) == "Instance(n=4)"
 
 
+def test_a_repr_fits_a_line_naming_n_and_the_counts():
+    big = cpqueens.random_blocked(30, 225, seed=1)
+    given = cpqueens.Instance(40, fixed={r: (3 * r) % 40 for r in range(0, 40, 4)})
+    diagonals = cpqueens.Instance(40, diagonals=[(k, 0) for k in range(40)])
+    named = big.renamed("/data/competitions/xcsp-2022/BlockedQueens/blockedqueens-28-1.xml")
+    expected = [  # a list: instances that differ only in their name are equal
+        (big, ("n=30", "225 blocked squares")),
+        (given, ("n=40", "10 fixed queens")),
+        (diagonals, ("n=40", "40 excluded diagonals (820 squares)")),
+        (named, ("n=30", "225 blocked squares", "blockedqueens-28-1.xml'")),
+    ]
+    for instance, words in expected:
+        text = repr(instance)
+        assert "\n" not in text and len(text) < 120, text
+        assert text.startswith("Instance(") and all(word in text for word in words), text
+    # The fields hold every square; a short instance still shows them in its repr.
+    assert len(big.blocked) == 225 and len(given.fixed) == 10
+    small = Instance(5, fixed={0: 0}, blocked=[(2, 4)])
+    assert repr(small) == "Instance(n=5, fixed=((0, 0),), blocked=((2, 4),))"
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [

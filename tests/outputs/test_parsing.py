@@ -77,7 +77,7 @@ def test_article_000_print_out():
 
 
 def test_article_003_print_out():
-    # The run shown in article 003, as printed there, with the lines around it.
+    # The run shown in the Python random article, as printed there, with the lines around it.
     printed = """$ python eight_queens.py
 - - - x - - - -
 - - - - - - - x

@@ -15,6 +15,9 @@ import subprocess
 import sys
 import time
 
+# The styles "article000" to "article003" print as the programs of the source articles
+# do, in the order of their files: Queen8, CodeProject tree, non-recursive, Python
+# random (docs/backends.md names them).
 STYLES = (
     "grid",
     "compact",

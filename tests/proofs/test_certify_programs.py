@@ -87,9 +87,9 @@ def test_a_model_is_read_as_the_board_its_squares_say():
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ("s SATISFIABLE\nv 1 -2 -3 -4 0", "row 1 holds 0 queens"),
-        ("s SATISFIABLE\nv 1 2 -3 4 0", "row 0 holds 2 queens"),
-        ("s SATISFIABLE\nv 1 -2 -3 0", "square 4 (row 1) has no value"),
+        ("s SATISFIABLE\nv 1 -2 -3 -4 0", "row 1 (counted from 0) holds 0 queens"),
+        ("s SATISFIABLE\nv 1 2 -3 4 0", "row 0 (counted from 0) holds 2 queens"),
+        ("s SATISFIABLE\nv 1 -2 -3 0", "square 4, in row 1 (counted from 0), has no value"),
         ("s SATISFIABLE\nv 1 -1 -2 -3 4 0", "variable 1 is both true and false"),
         ("s SATISFIABLE\nv 1 x 0", "'x' is no literal"),
         ("s UNSATISFIABLE\nv -1 2 3 -4 0", "a model beside s UNSATISFIABLE"),

@@ -114,10 +114,10 @@ def effort(n, fixed, blocked):
     A row's candidates are its fixed square, or its squares that are not blocked. Each
     consistent partial board of fewer than n queens is expanded once: it tests every
     candidate of the next row (``tested``); the safe ones are its children, the nodes.
-    Article 002's stack (``tried="pushed"``) comes back to a board after each child
-    and tests again, from the first column, the unsafe candidates before the next safe
-    one; article 003's random walk picks once per child and once more to find nothing
-    (a dead end), testing every candidate at each pick.
+    The non-recursive article's stack (``tried="pushed"``) comes back to a board after
+    each child and tests again, from the first column, the unsafe candidates before the
+    next safe one; the Python random article's walk picks once per child and once more
+    to find nothing (a dead end), testing every candidate at each pick.
     """
 
     def candidates(row):

@@ -39,7 +39,7 @@ def test_fixed_rows_have_one_candidate():
 
 
 def article_002_attempts(n, fixed=None):
-    """Article 002's loop, transcribed with a list of placed queens instead of masks.
+    """The non-recursive article's loop, transcribed with a list of placed queens instead of masks.
 
     Like the article's C code, a square of a level is remembered only once a queen is
     pushed on it, so unsafe squares are tested again each time the search comes back.
@@ -104,7 +104,7 @@ def test_stack_tried_option_is_checked():
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_random_attempts_are_safety_tests(n, seed):
     stats = cpqueens.solve(n, backend="random", seed=seed).stats
-    # Every pick tests each square of its row, excluded or not (article 003's order).
+    # Every pick tests each square of its row, excluded or not (the Python random article's order).
     assert stats["attempts"] == n * (stats["nodes"] + stats["dead_ends"])
     assert stats["nodes"] == cpqueens.solve(n, backend="recursive").stats["nodes"]
 

@@ -25,7 +25,7 @@ from cpqueens.trees.compact.tree import BRANCH, CUT, SOLUTION
 #: The colours a reader is told about: by status, by side, and the solution ticks.
 STATUS_COLOURS = {
     "solution": "#2ca02c",
-    "failure": "#d62728",
+    "dead end": "#d62728",
     "branch": "#3182bd",
     "rejected": "#bdbdbd",
     "cut": "#636363",

@@ -96,7 +96,7 @@ def test_compact_tree_repr_says_the_tree_in_a_line(settings):
     below = len(tree.parent) - 1  # the root left out, as everywhere in cpqueens
     assert number(text, r"([\d,]+) nodes below the root") == below
     assert number(text, r"([\d,]+) solutions?\b") == int(np.count_nonzero(tree.status == SOLUTION))
-    assert number(text, r"([\d,]+) failures?\b") == int(np.count_nonzero(tree.status == FAILURE))
+    assert number(text, r"([\d,]+) dead ends?\b") == int(np.count_nonzero(tree.status == FAILURE))
     assert number(text, r"depth (\d+)") == int(tree.depth.max())
     # number_of_nodes() and len() keep counting the root, as networkx does.
     assert tree.number_of_nodes() == len(tree) == below + 1
@@ -155,10 +155,10 @@ def test_tree_shape_repr_and_html(settings):
     short(text, 1)
     assert number(text, r"([\d,]+) nodes below the root") == len(tree.parent) - 1
     assert number(text, r"([\d,]+) solutions?\b") == int(np.count_nonzero(tree.status == SOLUTION))
-    assert number(text, r"([\d,]+) failures?\b") == int(np.count_nonzero(tree.status == FAILURE))
+    assert number(text, r"([\d,]+) dead ends?\b") == int(np.count_nonzero(tree.status == FAILURE))
     page = well_formed(shape._repr_html_())
     per_depth = np.bincount(tree.depth)
-    assert page.rows[0] == ["depth", "nodes", "failures", "solutions", "branching"]
+    assert page.rows[0] == ["depth", "nodes", "dead ends", "solutions", "branching"]
     shown = {int(row[0]): int(row[1].replace(",", "")) for row in page.rows[1:]}
     assert shown == dict(enumerate(per_depth.tolist()))
     failed = np.bincount(tree.depth[tree.status == FAILURE], minlength=len(per_depth))
@@ -228,8 +228,8 @@ def test_comparison_html_holds_the_table_the_cli_prints():
     row = cells.index("nodes")
     assert cells[row + 1 : row + 6] == ["1,724", "768", "768", "956", "0"]
     for line in comparison.table().splitlines():
-        if line.startswith(("nodes", "failures", "solutions")):
-            name, *values = line.split()
+        if line.startswith(("nodes", "dead ends", "solutions")):
+            name, *values = re.split(r"\s{2,}", line)
             row = cells.index(name)
             assert cells[row + 1 : row + 1 + len(values)] == values
     # Each figure the repr says is the table's.

@@ -215,7 +215,8 @@ def test_verify_prints_a_1_based_board_with_its_line(one_based_program, tmp_path
     result = run("verify", "6", input=printed + "\n1 2 3 4 5 6\n")
     assert result.exit_code == 1
     assert (
-        "invalid: 1\n  (0, 1, 2, 3, 4, 5)  (the queens of rows 0 and 1 attack each other)\n"
+        "invalid: 1\n  (0, 1, 2, 3, 4, 5): the queens of rows 0 and 1 (counted from 0) attack "
+        "each other\n"
         "    printed 1-based on line 4: '1 2 3 4 5 6'"
     ) in result.stdout
 

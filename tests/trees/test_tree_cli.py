@@ -156,7 +156,7 @@ def test_the_compact_summary_is_the_graphs(kwargs):
 def test_the_summary_line_is_unchanged():
     assert run("8").stdout == "n=8: decision tree of 2,056 nodes below the root, 92 solutions\n"
     line = run("5", "--fixed", "0:0,2:2", "--propagation", "arc").stdout
-    assert line.endswith(", 0 solutions (row 0 wiped out at the root)\n")
+    assert line.endswith(", 0 solutions; row 0 (counted from 0) is wiped out at the root\n")
 
 
 def test_compare_prints_the_table_and_draws_the_merged_tree(tmp_path):
@@ -170,7 +170,10 @@ def test_compare_prints_the_table_and_draws_the_merged_tree(tmp_path):
     assert result.stdout == expected.table() + "\n"
     picture = tmp_path / "merged.svg"
     drawn = run("8", "--compare", "forward", "arc", "-o", str(picture), "--style", "pixel")
-    assert drawn.exit_code == 0 and drawn.stderr == f"wrote {picture}\n"
+    # The lines under the table say what its words mean, then what was written.
+    assert drawn.exit_code == 0
+    assert drawn.stderr == "\n".join([*expected.legend(), f"wrote {picture}\n"])
+    assert "dead end = " in drawn.stderr and "subtrees pruned by b = " in drawn.stderr
     text = picture.read_text()
     assert "a: forward, b: arc: 768 nodes in both, 956 only in a, 0 only in b" in text
     page = tmp_path / "merged.html"

@@ -184,8 +184,8 @@ def test_first_difference_at_a_known_node():
     )
     difference = compare_trees(a, b).first_difference()
     assert difference.path == ((0, 1), (1, 3)) and difference.node_a == known == difference.node_b
-    assert difference.b == "failure" and difference.a.startswith("branch: ")
-    assert str(difference).startswith("the trees part at q[0] = 1, q[1] = 3: a has branch")
+    assert difference.b == "dead end" and difference.a.startswith("branch: ")
+    assert str(difference).startswith("the trees part at q[0] = 1, q[1] = 3: in a, branch")
     message = tree_disagreement(a, b, names=("built", "read"))
     assert (
         f"part at node {known} of built (node {known} of read), path q[0] = 1, q[1] = 3" in message

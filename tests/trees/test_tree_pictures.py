@@ -381,7 +381,7 @@ def test_every_depth_a_band_and_none_lost():
     picture = picture_image(tree, "icicle", 50, band=3)
     assert picture.image.shape == (3 * (tree.depth.max() + 1), 50, 3)
     assert picture.counts.sum() == len(tree) - 1 and picture.step == 1
-    assert list(itertools.islice(picture.names, 2)) == ["solution", "failure"]
+    assert list(itertools.islice(picture.names, 2)) == ["solution", "dead end"]
 
 
 def test_a_branch_above_a_cut_is_not_called_barren():

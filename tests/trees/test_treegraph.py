@@ -34,8 +34,8 @@ EFFORT = [
 
 
 # Options under which a backend counts attempts as the tree does (one test per square
-# of the next line per expanded node): stack's default follows article 002's code,
-# which tests a line's unsafe squares again on backtracking.
+# of the next line per expanded node): stack's default follows the non-recursive
+# article's code, which tests a line's unsafe squares again on backtracking.
 SAME_ATTEMPTS = {"stack": {"tried": "tested"}}
 
 

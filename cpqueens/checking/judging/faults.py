@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...board import Solution, attacking_pairs, is_valid
+from ...board import Solution, attacking_pairs, is_valid, rows_named
 from ...display.cells import spreadsheet_cell
 from ...display.numbers import plural
 from ...instances import Instance
@@ -157,17 +157,18 @@ def why_invalid(board: tuple, n: int) -> str:
     """Why ``board`` is no solution of size ``n``, in a few words.
 
     >>> why_invalid((1, 2, 3, 4), 4), why_invalid((0, 1, 2, 3), 4)
-    ('row 3: column 4 is off the board', 'the queens of rows 0 and 1 attack each other')
+    ('row 3 (counted from 0): column 4 is off the board', \
+'the queens of rows 0 and 1 (counted from 0) attack each other')
     """
     if len(board) != n:
         return f"{plural(len(board), 'row')}, not {n}"
     unread = [r for r, column in enumerate(board) if not isinstance(column, int)]
     if unread:
-        return f"row {unread[0]} has no queen or several"
+        return f"{rows_named(unread[0])} has no queen or several"
     off = [r for r, column in enumerate(board) if not 0 <= column < n]
     if off:
-        return f"row {off[0]}: column {board[off[0]]} is off the board"
+        return f"{rows_named(off[0])}: column {board[off[0]]} is off the board"
     pairs = attacking_pairs(board)
     if pairs:
-        return f"the queens of rows {pairs[0][0]} and {pairs[0][1]} attack each other"
+        return f"the queens of {rows_named(*pairs[0])} attack each other"
     return "not a solution"

@@ -204,7 +204,7 @@ READ_FORMS = (
     "JSON or Python lists, and a count tied to a word for solutions ('92 solutions')"
 )
 #: Where a reader who needs another form is sent.
-READ_HELP = "choose a form with --parse (parse= in Python); see docs/external.md"
+READ_HELP = "choose a form with --parse (parse= in Python); see `cpqueens docs external`"
 
 
 def unread_message(parsed: ParsedOutput, n: int, what: str) -> str:

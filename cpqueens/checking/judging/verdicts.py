@@ -45,6 +45,24 @@ class CrossCheckReport:
     rows that do. A row stopped by the time limit is listed in ``timed_out`` and
     is not a failure, unless ``timeouts_fail`` is True. ``str(report)`` is a
     table; ``to_records()`` gives plain dicts.
+
+    Examples
+    --------
+    >>> import cpqueens
+    >>> def my_solver(n):  # forgets the last solution
+    ...     return sorted(cpqueens.solutions(n))[:-1]
+    >>> report = cpqueens.crosscheck(6, ["stack", my_solver])
+    >>> report.ok, report.reference, [row.backend for row in report.failures]
+    (False, 'decision tree', ['my_solver'])
+    >>> [(record["backend"], record["status"], record["missing"]) for record in report.to_records()]
+    [('stack', 'ok', []), ('my_solver', 'FAIL', [[4, 2, 0, 5, 3, 1]])]
+    >>> print(report)  # doctest: +ELLIPSIS
+    n  backend    compared  count  reference  status  missing  extra  invalid  duplicated  seconds
+    -  ---------  --------  -----  ---------  ------  -------  -----  -------  ----------  -------
+    6  stack           all      4          4      ok        0      0        0           0    ...
+    6  my_solver       all      3          4    FAIL        1      0        0           0    ...
+    n=6 my_solver: missing (4, 2, 0, 5, 3, 1)
+    reference: decision tree; 1 of 2 disagree
     """
 
     rows: tuple[CrossCheckRow, ...]
@@ -105,6 +123,8 @@ class CrossCheckReport:
         program the numbers as ``printed``, their ``base``, the ``line`` number and
         its ``text``; ``detail`` says why, when there is more to say.
 
+        Examples
+        --------
         >>> import cpqueens
         >>> def one_based(n):
         ...     return [(2, 4, 1, 3), (3, 1, 4, 2)]

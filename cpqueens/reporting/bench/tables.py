@@ -1,9 +1,10 @@
 """Timings as text: the bench table and its CSV, the notes on what was stopped, the report's grids.
 
-:func:`bench_table` (aligned text, from :func:`bench_grid`) and :func:`bench_csv` list
-a row per (backend, n); :func:`bench_notes` says which backend timed out and what was
-left unstarted; :func:`timing_grid` and :func:`effort_grid` lay the medians and the
-search effort out as a row per backend and a column per n, as the report shows them.
+:func:`bench_table` (aligned text, from :func:`bench_grid`; :func:`bench_legend` is the
+line under it) and :func:`bench_csv` list a row per (backend, n); :func:`bench_notes`
+says which backend timed out and what was left unstarted; :func:`timing_grid` and
+:func:`effort_grid` lay the medians and the search effort out as a row per backend and a
+column per n, as the report shows them.
 
 >>> print(bench_csv([Timing("stack", 4, (0.5,), 2, 16)]), end="")
 backend,n,median_seconds,runs_seconds,count,nodes,effort,error,status
@@ -84,6 +85,37 @@ def bench_table(timings: Sequence[Timing]) -> str:
             if t.status != "done" and row[:2] == [t.backend, str(t.n)]:
                 row[:] = [t.status if cell == "skipped" else cell for cell in row]
     return format_grid(grid)
+
+
+def bench_legend(timings: Sequence[Timing]) -> str:
+    """The line under the bench table that says what its columns and marks mean.
+
+    >>> print(bench_legend([Timing("stack", 4, (0.5,), 2, 16)]))
+    median = of the runs; x fastest = the median over the fastest median at that n; \
+nodes = search nodes (for the backtrackers, queens placed, the root not counted)
+    >>> bench_legend([Timing("cpsat", 4, (0.1,), 2, 1234, effort="branches")]).split("; ")[-1]
+    "b = CP-SAT's branches, counted in place of nodes"
+    """
+    parts = [
+        "median = of the runs",
+        "x fastest = the median over the fastest median at that n",
+        "nodes = search nodes (for the backtrackers, queens placed, the root not counted)",
+    ]
+    # Only the marks the table shows are explained.
+    efforts = {t.effort for t in timings if t.nodes is not None}
+    shown = [
+        f"{mark} = {what}"
+        for effort, mark, what in (
+            ("branches", "b", "CP-SAT's branches"),
+            ("decisions", "d", "the SAT solver's decisions"),
+        )
+        if effort in efforts
+    ]
+    if shown:
+        parts.append(", ".join(shown) + ", counted in place of nodes")
+    if any(t.median is not None and t.nodes is None for t in timings):
+        parts.append("- = no search figure reported")
+    return "; ".join(parts)
 
 
 def bench_csv(timings: Sequence[Timing]) -> str:

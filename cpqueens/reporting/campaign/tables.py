@@ -1,6 +1,7 @@
 """A campaign's runs as grids for the terminal and the report: summary, what ran, solvers, spread.
 
-:func:`summary_grid` lays out the summary of :func:`cpqueens.campaigns.summary.summarize`;
+:func:`summary_grid` lays out the summary of :func:`cpqueens.campaigns.summary.summarize`
+and :func:`summary_legend` says what its columns mean;
 :func:`campaign_details` says what was asked, under which limits, how often, where and
 when; :func:`solver_grid` gives each solver's configuration and versions and
 :func:`spread_grid` the spread of its solved times.
@@ -19,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from ...campaigns.summary import COLUMNS
+from ...campaigns.summary import COLUMNS, VBS
 from ...campaigns.verify import SOLVED
 from ...display.numbers import plural, seconds, thousands
 from ..tables import Grid
@@ -56,6 +57,31 @@ def summary_grid(summary: Sequence[dict[str, Any]]) -> list[list[str]]:
     shown = [c for c in COLUMNS if c != "proved" or any(e.get(c) is not None for e in summary)]
     header = [_HEADINGS.get(column, column) for column in shown]
     return [header] + [[_cell(c, entry.get(c)) for c in shown] for entry in summary]
+
+
+def summary_legend(summary: Sequence[dict[str, Any]]) -> list[str]:
+    """The lines under the summary's table that say what its columns mean.
+
+    >>> for line in summary_legend([{"solver": "stack"}, {"solver": "VBS"}]):
+    ...     print(line)
+    solved = sat or unsat, the answer checked; unknown = stopped without an answer; \
+memout = stopped at the memory limit; error = the run failed; wrong = an answer found wrong
+    PAR-2 = mean time a run, one not solved counted at twice the time limit; median \
+time = of the solved runs; alone = instances no other solver solved; VBS = the virtual \
+best solver: on each instance, the fastest that solved it
+    """
+    lines = [
+        "solved = sat or unsat, the answer checked; unknown = stopped without an answer; "
+        "memout = stopped at the memory limit; error = the run failed; "
+        "wrong = an answer found wrong",
+        "PAR-2 = mean time a run, one not solved counted at twice the time limit; "
+        "median time = of the solved runs; alone = instances no other solver solved",
+    ]
+    if any(entry.get("solver") == VBS for entry in summary):
+        lines[1] += "; VBS = the virtual best solver: on each instance, the fastest that solved it"
+    if any(entry.get("proved") is not None for entry in summary):
+        lines[1] += "; proved = answers backed by a checked proof"
+    return lines
 
 
 def campaign_details(rows: Sequence[Row]) -> list[tuple[str, str]]:

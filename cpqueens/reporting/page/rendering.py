@@ -139,7 +139,8 @@ def campaign_parts(section: CampaignSection, markup: Markup, link: Link = embed)
     )
     text = (
         f"{verdict} Solved: sat or unsat, verified; PAR-2: mean time per run, a run "
-        "not solved counted at twice the time limit; VBS: the virtual best solver."
+        "not solved counted at twice the time limit; alone: instances no other solver "
+        "solved; VBS: the virtual best solver, on each instance the fastest that solved it."
     )
     parts = [
         markup.heading(title),

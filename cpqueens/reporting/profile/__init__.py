@@ -1,5 +1,5 @@
 """``cpqueens profile``: where a search spends its effort, depth by depth.
 
-Map: ``profiles`` (a search profile: nodes, failures and solutions per depth, from a
+Map: ``profiles`` (a search profile: nodes, dead ends and solutions per depth, from a
 compact tree), ``tables`` (its text), ``plot`` (its picture).
 """

@@ -105,7 +105,7 @@ class BitmaskBackend(Backend):
 
     See Also
     --------
-    StackBackend : the same bitmask search in pure Python (article 002).
+    StackBackend : the same bitmask search in pure Python (the non-recursive article).
     """
 
     name = "bitmask"

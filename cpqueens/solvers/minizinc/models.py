@@ -127,14 +127,14 @@ def refuse_unmet_data(interface: ModelInterface, problem: Problem, search: str) 
         given = sum(column is not None for column in problem.fixed)
         raise InvalidInputError(
             f"MiniZinc model {name} does not declare the given queens (array[int] of int: "
-            f"fixed) and this problem gives {given}: declare fixed (docs/external.md) or "
+            f"fixed) and this problem gives {given}: declare fixed (`cpqueens docs external`) or "
             "solve without them"
         )
     if problem.has_blocked and not interface.declares("blocked"):
         raise InvalidInputError(
             f"MiniZinc model {name} does not declare the blocked squares (array[int, int] "
             f"of int: blocked) and this problem blocks {len(problem.blocked)}: declare them "
-            "(docs/external.md) or solve without them"
+            "(`cpqueens docs external`) or solve without them"
         )
     if search != "auto" and not interface.declares("fewest_first"):
         raise InvalidInputError(
@@ -304,7 +304,7 @@ def _check_interface(interface: ModelInterface, output: str) -> None:
     if unknown:
         raise InvalidInputError(
             f"MiniZinc model {name} needs data cpqueens does not give: {', '.join(unknown)} "
-            f"(cpqueens gives {', '.join(DATA)}; see docs/external.md)"
+            f"(cpqueens gives {', '.join(DATA)}; see `cpqueens docs external`)"
         )
     if "n" not in interface.inputs:
         raise InvalidInputError(

@@ -2,7 +2,7 @@
 
 What the search profile plots for a search (nodes and dead ends at each depth),
 and what CP-Profiler's views let a reader see of a tree's shape: how wide each
-level is, where the failures lie, how fast the tree branches, how deep its leaves
+level is, where the dead ends lie, how fast the tree branches, how deep its leaves
 are, and how unevenly its nodes fall under the root's children. Every figure is a
 numpy count over the tree's arrays, so a tree of 27 million nodes is summed up in
 about a second.
@@ -24,6 +24,7 @@ class TreeShape:
     """The figures of one tree; per-depth tuples are indexed by depth (0: the root).
 
     ``nodes`` counts the nodes below the root, as everywhere in cpqueens;
+    ``failures`` (CP-Profiler's word, kept as the field's name) counts the dead ends;
     ``branching`` is, at each depth, the children per node with children;
     ``largest_share`` the share of the nodes below the root that lie under the
     root's largest child subtree (1/k for k even subtrees, near 1 for a lopsided tree).
@@ -47,7 +48,7 @@ class TreeShape:
         words = [
             f"{self.nodes:,} nodes below the root",
             plural(self.solutions, "solution"),
-            plural(self.failures, "failure"),
+            plural(self.failures, "dead end"),
         ]
         words += [
             f"{count:,} {what}"
@@ -77,16 +78,16 @@ class TreeShape:
         return record
 
     def table(self) -> str:
-        """Nodes, failures, solutions and branching at each depth, as aligned text.
+        """Nodes, dead ends, solutions and branching at each depth, as aligned text.
 
         >>> import cpqueens
         >>> print(tree_shape(cpqueens.compact_tree(4)).table())
-        depth  nodes  failures  solutions  branching
-            0      1         0          0       4.00
-            1      4         0          0       1.50
-            2      6         2          0       1.00
-            3      4         2          0       1.00
-            4      2         0          2          -
+        depth  nodes  dead ends  solutions  branching
+            0      1          0          0       4.00
+            1      4          0          0       1.50
+            2      6          2          0       1.00
+            3      4          2          0       1.00
+            4      2          0          2          -
         """
         rows = self._rows()
         widths = [max(len(row[i]) for row in rows) for i in range(5)]
@@ -96,7 +97,7 @@ class TreeShape:
 
     def _rows(self) -> list[list[str]]:
         """The per-depth figures as rows of text, the heading first."""
-        rows = [["depth", "nodes", "failures", "solutions", "branching"]]
+        rows = [["depth", "nodes", "dead ends", "solutions", "branching"]]
         for depth, nodes in enumerate(self.nodes_per_depth):
             factor = self.branching[depth]
             rows.append(
@@ -121,7 +122,7 @@ def tree_shape(tree: Any) -> TreeShape:
     >>> round(shape.largest_share, 3), round(shape.mean_leaf_depth, 2)
     (0.132, 6.3)
     >>> shape
-    TreeShape(2,056 nodes below the root, 92 solutions, 644 failures, depth 8, \
+    TreeShape(2,056 nodes below the root, 92 solutions, 644 dead ends, depth 8, \
 mean leaf depth 6.30, largest share 0.132)
     """
     tree = as_compact(tree)

@@ -73,7 +73,7 @@ class CompactTree:
     [1, 23, 52, 77, 102, 131]
     >>> cpqueens.compact_tree(8, propagation="forward")  # nodes counted below the root
     CompactTree(n=8, propagation='forward', 1,724 nodes below the root, 92 solutions, \
-560 failures, depth 8, 33 kB)
+560 dead ends, depth 8, 33 kB)
     """
 
     parent: np.ndarray
@@ -106,7 +106,7 @@ class CompactTree:
         figures = self._figures()
         words = [*self._search_words(), f"{figures['nodes']:,} nodes below the root"]
         words.append(plural(figures["solutions"], "solution"))
-        words.append(plural(figures["failures"], "failure"))
+        words.append(plural(figures["failures"], "dead end"))
         if self.include_rejected:
             words.append(f"{figures['rejected']:,} rejected")
         if figures["cut"]:
@@ -122,7 +122,7 @@ class CompactTree:
         rows += [
             ["nodes below the root", f"{figures['nodes']:,}"],
             ["solutions", f"{figures['solutions']:,}"],
-            ["failures (dead ends)", f"{figures['failures']:,}"],
+            ["dead ends", f"{figures['failures']:,}"],
         ]
         if self.include_rejected:
             rows.append(["rejected attempts", f"{figures['rejected']:,}"])

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 #: when a solution, or a cut (where the search was stopped), lies below it, pale
 #: blue when neither does.
 STATUS_CLASSES = (
-    "solution", "failure", "branch", "rejected", "cut", "merged", "branch, no solution below",
+    "solution", "dead end", "branch", "rejected", "cut", "merged", "branch, no solution below",
 )  # fmt: skip
 SIDE_CLASSES = ("in both", "only in a", "only in b")
 #: A branch with no solution below: the seventh class.

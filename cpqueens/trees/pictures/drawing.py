@@ -107,7 +107,7 @@ def draw_tree(
     node is a bar as wide as its share of the tree's leaves, under its parent's; in
     the pixel tree (CP-Profiler's) the nodes go in search order along x, a column
     of pixels for every ``k`` of them, each pixel coloured by what its nodes are
-    and darker the more of them lie at its depth. Solutions are green, failures
+    and darker the more of them lie at its depth. Solutions are green, dead ends
     red, branches blue (grey-blue without a solution below).
 
     Parameters

@@ -193,7 +193,7 @@ def tree_payload(
     classes, their names and colours, the solution ticks' colour and the dither are
     those of :mod:`cpqueens.trees.pictures.arrays`: the page paints the same shares.
     """
-    from ..compact.tree import STATUS_NAMES
+    from ..status import STATUS_WORDS
     from .arrays import EDGE_PIXELS, GOLDEN, PALETTES, TICK_COLOUR, node_classes
 
     # The classes and colours of the static pictures, so that both show the same.
@@ -209,7 +209,7 @@ def tree_payload(
         "max_depth": tree.max_depth,
         "note": tree.note,
         "labels": None if tree.labels is None else [str(label) for label in tree.labels],
-        "status_names": list(STATUS_NAMES),
+        "status_names": list(STATUS_WORDS),
         "parent": _b64(tree.parent, "<i4"),
         "row": _b64(tree.row, "<i2"),
         "column": _b64(tree.column, "<i2"),

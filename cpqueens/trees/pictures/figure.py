@@ -183,10 +183,10 @@ def picture_title(tree: CompactTree, style: str) -> str:
 
     >>> from cpqueens.trees.pictures.arrays import _example
     >>> picture_title(_example(), "icicle")
-    '4-queens search tree: 16 nodes below the root, 2 solutions, 4 failures (icicle)'
+    '4-queens search tree: 16 nodes below the root, 2 solutions, 4 dead ends (icicle)'
     >>> import cpqueens
     >>> picture_title(cpqueens.compact_tree(8, max_depth=3), "pixel").partition("root, ")[2]
-    'cut at depth 3 before any solution, 0 failures (pixel tree)'
+    'cut at depth 3 before any solution, 0 dead ends (pixel tree)'
     """
     from ..compact.tree import FAILURE, REJECTED, SOLUTION
 
@@ -205,7 +205,7 @@ def picture_title(tree: CompactTree, style: str) -> str:
     text = f"{board}: {plural(below, 'node')} below the root"
     if rejected:
         text += f" ({plural(below - rejected, 'queen')} placed, {thousands(rejected)} rejected)"
-    text += f", {solutions}, {plural(int((status == FAILURE).sum()), 'failure')}"
+    text += f", {solutions}, {plural(int((status == FAILURE).sum()), 'dead end')}"
     if tree.fixed:
         text += f", {plural(len(tree.fixed), 'queen')} given"
     if tree.blocked:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from ...board import rows_named
 from ...display.numbers import plural, thousands
 from .layout import solution_paths, tidy_layout, tree_root
 from .proportions import EM, level_fonts, tree_layout
@@ -38,9 +39,9 @@ _FILL = 0.8
 
 #: How the legend names each kind of node.
 _LABELS = {
-    "wiped_out": "dead end (domain wiped out)",
+    "wiped_out": "dead end (a row's domain wiped out)",
     "dead_end": "dead end",
-    "collapsed": "failed subtree, hidden (its nodes below)",
+    "collapsed": "failed subtree (no solution), hidden: its nodes below",
 }
 
 
@@ -296,10 +297,10 @@ def tree_title(
             f"{n}-queens search tree, {G.graph['propagation']} propagation, "
             f"{G.graph['order']} order: {nodes}"
         )
-        text += f", {thousands(counts['wiped_out'])} wiped out"
+        text += f", {plural(counts['wiped_out'], 'dead end')}"
         root = G.nodes[tree_root(G)]
         if root.get("wiped_out", -1) >= 0:
-            text += f" (row {root['wiped_out']} at the root)"
+            text += f"; {rows_named(root['wiped_out'])} is wiped out at the root"
     depth = G.graph.get("max_depth")
     solutions = counts["solution"]
     if truncated and depth is not None:

@@ -205,7 +205,7 @@
       }, "shape: " + name);
     });
     for (const [name, text] of [["has-solutions", "folded subtree with a solution below"],
-                                ["all-failed", "folded subtree, every leaf a failure"],
+                                ["all-failed", "folded subtree, every leaf a dead end"],
                                 ["undetermined", "folded subtree, cut before its end"]]) {
       entry("folded", function (svg) {
         element("path", { d: "M0,-6L-6,6L6,6Z", class: "aggregate " + name }, svg);
