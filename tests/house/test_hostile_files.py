@@ -285,22 +285,25 @@ def test_no_child_imports_a_module_from_the_working_folder(shadowed, args):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("backend", "options", "ending"),
+    ("n", "backend", "options", "ending"),
     [
-        ("ace", (), "SIGTERM"),
-        ("ace", (), "SIGHUP"),
-        ("sat", ("-O", "solver=lingeling"), "SIGTERM"),  # the SAT solvers' child
+        (14, "ace", (), "SIGTERM"),
+        (14, "ace", (), "SIGHUP"),
+        (14, "sat", ("-O", "solver=lingeling"), "SIGTERM"),  # the SAT solvers' child
+        # MiniZinc and fzn-gecode, with their data and FlatZinc files (mzn_data*.json and
+        # mznfile*.fzn were left behind before they went in a folder of cpqueens' own).
+        (17, "minizinc", ("--fixed", "0:1"), "SIGTERM"),
     ],
-    ids=["ace-TERM", "ace-HUP", "sat-child-TERM"],
+    ids=["ace-TERM", "ace-HUP", "sat-child-TERM", "minizinc-TERM"],
 )
-def test_term_and_hup_end_every_child_and_remove_temporary_files(tmp_path, backend, options,
-                                                                  ending):  # fmt: skip
+def test_term_and_hup_end_every_child_and_remove_temporary_files(tmp_path, n, backend,
+                                                                  options, ending):  # fmt: skip
     import signal
 
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     process = subprocess.Popen(
-        [_console_script(), "count", "14", "-b", backend, *options, "--time-limit", "120"],
+        [_console_script(), "count", str(n), "-b", backend, *options, "--time-limit", "120"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={**os.environ, "TMPDIR": str(scratch)},
     )  # fmt: skip

@@ -39,7 +39,10 @@ import datetime
 import functools
 import importlib.resources
 import importlib.util
+import json
+import os
 import shutil
+import tempfile
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -154,6 +157,7 @@ class MiniZincBackend(Backend):
 
     def search(self, problem: Problem, run: SearchRun) -> Iterator[Solution]:
         import minizinc
+        from minizinc.json import MZNJSONEncoder
 
         options = problem.options
         tag = options.get("solver", DEFAULT_SOLVER)
@@ -175,52 +179,65 @@ class MiniZincBackend(Backend):
             path, output, base = Path(str(model_path())), DEFAULT_OUTPUT, 0
             data = _shipped_data(problem, search == "first-fail")
             label = f"MiniZinc with solver {tag!r}"
-        driver = _tracked_driver()
-        instance = minizinc.Instance(minizinc.Solver.lookup(tag), minizinc.Model(str(path)), driver)
-        for key, value in data.items():
-            instance[key] = value
-        limit = None if remaining is None else datetime.timedelta(seconds=remaining)
+        # Every file of the solve (the data, MiniZinc's FlatZinc, the solver's output) is
+        # written in a folder of cpqueens' own, removed however the solve ends: MiniZinc
+        # killed at a deadline, or by SIGTERM, cannot remove its own temporary files.
+        with tempfile.TemporaryDirectory(
+            prefix="cpqueens-mzn-", ignore_cleanup_errors=True
+        ) as name:
+            folder = Path(name)
+            driver = _tracked_driver()
+            driver.temporary = folder
+            instance = minizinc.Instance(
+                minizinc.Solver.lookup(tag), minizinc.Model(str(path)), driver
+            )
+            # The data as a file of the folder, not through minizinc-python, which would write
+            # its own temporary file where cpqueens cannot remove it.
+            data_file = folder / "data.json"
+            data_file.write_text(json.dumps(data, cls=MZNJSONEncoder), encoding="utf-8")
+            instance.add_file(data_file, parse_data=False)
+            limit = None if remaining is None else datetime.timedelta(seconds=remaining)
 
-        def call() -> Any:
-            with warnings.catch_warnings():
-                # Debian's Gecode configuration overrides some library globals and
-                # MiniZinc warns about it on every run: nothing the user can act on.
-                warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
-                if problem.limit is None or (problem.limit > 1 and "-n" not in solver.flags):
-                    return instance.solve(all_solutions=True, time_limit=limit)
-                if "-n" in solver.flags:
-                    return instance.solve(nr_solutions=problem.limit, time_limit=limit)
-                return instance.solve(time_limit=limit)  # one solution: any solver
+            def call() -> Any:
+                with warnings.catch_warnings():
+                    # Debian's Gecode configuration overrides some library globals and
+                    # MiniZinc warns about it on every run: nothing the user can act on.
+                    warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
+                    if problem.limit is None or (problem.limit > 1 and "-n" not in solver.flags):
+                        return instance.solve(all_solutions=True, time_limit=limit)
+                    if "-n" in solver.flags:
+                        return instance.solve(nr_solutions=problem.limit, time_limit=limit)
+                    return instance.solve(time_limit=limit)  # one solution: any solver
 
-        # In a helper thread, so that Ctrl-C and the deadline end MiniZinc at once:
-        # minizinc-python answers an interrupt by asking MiniZinc to stop and waiting,
-        # which has been seen to wait for good; here its processes are killed.
-        try:
-            result = run_stoppable(call, driver.kill, run)
-        except minizinc.error.MiniZincError as error:
-            if driver.killed:  # killed at the deadline: what it printed is lost
-                run.mark_timed_out()
-                return
-            raise SolverError(f"{label} failed: {first_error(str(error), path)}") from error
-        status = result.status
-        run.stats.update(
-            solver=tag,
-            search=search,
-            status=status.name,
-            **{key: _plain(value) for key, value in result.statistics.items()},
-        )
-        if status == minizinc.Status.ERROR:
-            raise SolverError(f"{label} failed: status ERROR")
-        found = result.solution or []
-        if not isinstance(found, list):  # a single solution comes unwrapped
-            found = [found]
-        solutions = sorted(_checked(s, output, base, problem, label) for s in found)
-        complete = status in (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
-        if complete and not solutions and "model" in options:
-            refuse_false_none(problem, label, base)
-        if not complete and (problem.limit is None or len(solutions) < problem.limit):
-            run.mark_timed_out()  # ended without proving there is nothing more: the clock
-        yield from solutions
+            # In a helper thread, so that Ctrl-C and the deadline end MiniZinc at once:
+            # minizinc-python answers an interrupt by asking MiniZinc to stop and waiting,
+            # which has been seen to wait for good; here its processes are killed.
+            try:
+                result = run_stoppable(call, driver.kill, run)
+            except minizinc.error.MiniZincError as error:
+                if driver.killed:  # killed at the deadline: what it printed is lost
+                    run.mark_timed_out()
+                    return
+                raise SolverError(f"{label} failed: {first_error(str(error), path)}") from error
+            status = result.status
+            run.stats.update(
+                solver=tag,
+                search=search,
+                status=status.name,
+                **{key: _plain(value) for key, value in result.statistics.items()},
+            )
+            if status == minizinc.Status.ERROR:
+                raise SolverError(f"{label} failed: status ERROR")
+            found = result.solution or []
+            if not isinstance(found, list):  # a single solution comes unwrapped
+                found = [found]
+            solutions = sorted(_checked(s, output, base, problem, label) for s in found)
+            complete = status in (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
+            if complete and not solutions and "model" in options:
+                refuse_false_none(problem, label, base)
+            if not complete and (problem.limit is None or len(solutions) < problem.limit):
+                run.mark_timed_out()  # ended without proving there is nothing more: the clock
+            yield from solutions
 
 
 def _loaded(options: dict[str, Any]) -> ModelInterface:
@@ -263,9 +280,22 @@ def _tracked_driver_type() -> type:
             super().__init__(executable)
             self.pids: list[int] = []
             self.killed = False
+            self.temporary: Path | None = None
 
         async def _create_process(self, args: Any, solver: Any = None) -> Any:
-            process = await super()._create_process(args, solver)
+            # MiniZinc writes its temporary files (the FlatZinc it compiles) under TMPDIR:
+            # the solve's own folder. The environment is the process's, so it is set only
+            # while the process is started (its child takes a copy) and put back at once.
+            previous = os.environ.get("TMPDIR")
+            if self.temporary is not None:
+                os.environ["TMPDIR"] = str(self.temporary)
+            try:
+                process = await super()._create_process(args, solver)
+            finally:
+                if previous is None:
+                    os.environ.pop("TMPDIR", None)
+                else:
+                    os.environ["TMPDIR"] = previous
             self.pids.append(process.pid)
             return process
 
