@@ -16,6 +16,7 @@ from typing import Any
 from .._version import __version__
 from ..arguments import check_int
 from ..disk.transactions import immediate
+from ..display.cells import html_table
 from ..display.numbers import seconds, thousands
 from ..display.terminal import printable
 from ..errors import InvalidInputError
@@ -121,8 +122,6 @@ class CampaignReport:
 def _summary_html(summary: list[dict[str, Any]]) -> str:
     """The summary (one row a solver, then the virtual best) as an HTML table: counts
     with separators, times in the one number style, every cell escaped."""
-    import html
-
     shown = [c for c in COLUMNS if c != "proved" or any(e.get(c) is not None for e in summary)]
 
     def cell(column: str, value: Any) -> str:
@@ -132,12 +131,8 @@ def _summary_html(summary: list[dict[str, Any]]) -> str:
             return seconds(float(value))
         return thousands(value) if isinstance(value, int) else str(value)
 
-    def row(cells: list[str], tag: str) -> str:
-        return "<tr>" + "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in cells) + "</tr>"
-
-    head = row([_HEADINGS.get(c, c) for c in shown], "th")
-    body = "".join(row([cell(c, entry.get(c)) for c in shown], "td") for entry in summary)
-    return f"<table>{head}{body}</table>"
+    heading = [_HEADINGS.get(c, c) for c in shown]
+    return html_table([heading, *([cell(c, entry.get(c)) for c in shown] for entry in summary)])
 
 
 def error_line(

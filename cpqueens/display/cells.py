@@ -81,3 +81,19 @@ def spreadsheet_cell(value: Any) -> Any:
     if not isinstance(value, str) or not value.startswith(_FORMULA_START):
         return value
     return value if _NUMBER.fullmatch(value) else "'" + value
+
+
+def html_table(grid: list[list[Any]]) -> str:
+    """A grid as an HTML table, its first row the heading; every cell escaped (a label
+    or a note may come from another solver's file).
+
+    >>> html_table([["what", "value"], ["label", "<b>"]])
+    '<table><thead><tr><th>what</th><th>value</th></tr></thead><tbody><tr><td>label</td><td>&lt;b&gt;</td></tr></tbody></table>'
+    """
+
+    def cells(row: list[Any], tag: str) -> str:
+        return "".join(f"<{tag}>{html.escape(str(cell))}</{tag}>" for cell in row)
+
+    head = f"<thead><tr>{cells(grid[0], 'th')}</tr></thead>"
+    body = "".join(f"<tr>{cells(row, 'td')}</tr>" for row in grid[1:])
+    return f"<table>{head}<tbody>{body}</tbody></table>"

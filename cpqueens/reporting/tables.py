@@ -12,7 +12,7 @@ from typing import Any
 from ..checking.judging.faults import why_invalid
 from ..checking.judging.row_text import EXAMPLE_KINDS, decision_details, note_lines
 from ..checking.row import EXAMPLES
-from ..display.cells import markdown_text
+from ..display.cells import html_table, markdown_text
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable
 from .solution_text import format_solutions, result_record
@@ -47,14 +47,7 @@ def format_grid(grid: Grid, style: str = "text") -> str:
         lines.insert(1, "|:--|" + "--:|" * (len(grid[0]) - 1))
         return "\n".join(lines)
     if style == "html":
-        import html
-
-        def cells(row: list[str], tag: str) -> str:
-            return "".join(f"<{tag}>{html.escape(cell)}</{tag}>" for cell in row)
-
-        head = f"<thead><tr>{cells(grid[0], 'th')}</tr></thead>"
-        body = "".join(f"<tr>{cells(row, 'td')}</tr>" for row in grid[1:])
-        return f"<table>{head}<tbody>{body}</tbody></table>"
+        return html_table(grid)
     grid = [[printable(cell) for cell in row] for row in grid]
     widths = [max(len(row[i]) for row in grid if i < len(row)) for i in range(len(grid[0]))]
     return "\n".join(

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..display.cells import html_table
 from ..display.numbers import plural, thousands
 from ..display.terminal import printable
 from ..errors import InvalidInputError
@@ -30,7 +31,6 @@ from .compact.tree import (
     SOLUTION,
     CompactTree,
     as_compact,
-    html_table,
 )
 from .preorder import levels_of, preorder_positions
 from .status import STATUS_WORDS

@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from ...display.cells import html_table
 from ...display.numbers import plural
-from .tree import CUT, FAILURE, REJECTED, SOLUTION, as_compact, html_table
+from .tree import CUT, FAILURE, REJECTED, SOLUTION, as_compact
 
 
 @dataclass(frozen=True)

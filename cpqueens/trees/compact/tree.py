@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...display.cells import html_table
 from ...display.numbers import plural
 from ...errors import InvalidInputError
 from ..explicit.cost import format_bytes
@@ -276,21 +277,6 @@ class CompactTree:
         from .graph import from_networkx
 
         return cls(**from_networkx(G))
-
-
-def html_table(grid: list[list[str]]) -> str:
-    """A grid of text as an HTML table, its first row the heading; every cell escaped
-    (a label or a note may come from another solver's file).
-
-    >>> html_table([["what", "value"], ["label", "<b>"]])
-    '<table><tr><th>what</th><th>value</th></tr><tr><td>label</td><td>&lt;b&gt;</td></tr></table>'
-    """
-    import html
-
-    def row(cells: list[str], tag: str) -> str:
-        return "<tr>" + "".join(f"<{tag}>{html.escape(str(c))}</{tag}>" for c in cells) + "</tr>"
-
-    return "<table>" + row(grid[0], "th") + "".join(row(r, "td") for r in grid[1:]) + "</table>"
 
 
 def as_compact(tree: Any) -> CompactTree:
