@@ -125,7 +125,11 @@ def icicle_spans(tree: CompactTree) -> tuple[np.ndarray, np.ndarray]:
 
 
 def icicle_weights(
-    tree: CompactTree, width: int, classes: np.ndarray, kinds: int
+    tree: CompactTree,
+    width: int,
+    classes: np.ndarray,
+    kinds: int,
+    spans: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The fraction of each pixel of the icicle each class covers, and where bars start.
 
@@ -141,7 +145,7 @@ def icicle_weights(
     >>> weights.sum(axis=2).round(2).tolist()[3:]  # depths 3 and 4: 4 and 2 of 6 leaves
     [[0.17, 1.0, 1.0, 1.0, 0.17], [0.0, 0.33, 1.0, 0.33, 0.0]]
     """
-    left, span = icicle_spans(tree)
+    left, span = icicle_spans(tree) if spans is None else spans
     depth = np.asarray(tree.depth)
     levels = int(depth.max(initial=0)) + 1
     leaves = max(1, int(span[0]) if len(span) else 1)
@@ -290,11 +294,18 @@ def colour_image(index: np.ndarray, palette: tuple[str, ...]) -> np.ndarray:
     return lookup[np.minimum(index, len(palette) + 1)]
 
 
-def solution_columns(tree: CompactTree, style: str, columns: int, step: int = 1) -> np.ndarray:
+def solution_columns(
+    tree: CompactTree,
+    style: str,
+    columns: int,
+    step: int = 1,
+    spans: tuple[np.ndarray, np.ndarray] | None = None,
+) -> np.ndarray:
     """Which columns of the picture hold a solution: where its tick is drawn.
 
     In the icicle a solution is a leaf, at column ``left * columns // leaves``; in the
-    pixel tree node ``i`` is in column ``i // step``.
+    pixel tree node ``i`` is in column ``i // step``. ``spans`` are the icicle's
+    (:func:`icicle_spans`), when the caller has them already.
 
     >>> solution_columns(_example(), "pixel", 5, 4).tolist()
     [False, False, True, True, False]
@@ -304,7 +315,7 @@ def solution_columns(tree: CompactTree, style: str, columns: int, step: int = 1)
     solutions = np.flatnonzero(np.asarray(tree.status) == SOLUTION)
     marked = np.zeros(columns, dtype=bool)
     if style == "icicle":
-        left, width = icicle_spans(tree)
+        left, width = icicle_spans(tree) if spans is None else spans
         leaves = max(1, int(width[0]) if len(width) else 1)
         marked[left[solutions] * columns // leaves] = True
     else:
@@ -363,8 +374,12 @@ def picture_image(
     """
     classes, names = node_classes(tree, highlight)
     kinds = len(names)
+    spans = None
     if style == "icicle":
-        shares, edges = icicle_weights(tree, width, classes, kinds)
+        # The bars' spans serve the shares and the ticks: computed once (their arrays
+        # are as long as the tree, 27 million entries at n=14).
+        spans = icicle_spans(tree)
+        shares, edges = icicle_weights(tree, width, classes, kinds, spans)
         step = 1
     else:
         step = pixel_step(len(classes), width)
@@ -373,7 +388,7 @@ def picture_image(
     palette = PALETTES[names]
     # The root is no node of the search: the counts are of the nodes below it.
     counts = np.bincount(classes[1:], minlength=kinds)
-    ticks = solution_columns(tree, style, index.shape[1], step)
+    ticks = solution_columns(tree, style, index.shape[1], step, spans)
     return Picture(colour_image(index, palette), names, palette, counts, step, band, ticks)
 
 
