@@ -280,32 +280,29 @@ def _write(built: Any, target: Any, style: str, solutions_only: bool, hide_faile
         except TreeTooLargeError as error:
             if not error.cost:
                 raise
-            raise BadInput(
-                f"drawing {target} would take {error.cost}, more than --max-bytes "
-                f"{max_bytes or TREE_BYTES:,.0f} allows; give --max-bytes "
-                f"{bound_over(error.memory or 0)} to draw it anyway, or cut the tree with "
-                "--max-depth D"
-            ) from None
+            allowed, raised = max_bytes or TREE_BYTES, bound_over(error.memory or 0)
+            raise _priced_out("draw", target, error.cost, allowed, raised) from None
         return
     try:
         export_tree(built, target, **({} if max_bytes is None else {"max_bytes": max_bytes}))
     except TreeTooLargeError as error:
         if not error.cost:  # a bound of its own (the explorer's nodes): its words are right
             raise
-        from ..trees.files.costs import write_price
+        from ..trees.files.costs import WRITE_BYTES, write_price
 
+        cost = f"{error.cost} ({error.estimate:,} nodes)"
         raised = write_price(built, target.suffix).bound()
-        raise BadInput(
-            f"writing {target} would take {error.cost} ({error.estimate:,} nodes), more than "
-            f"--max-bytes {max_bytes or _default_bytes():,} allows; give --max-bytes "
-            f"{raised} to write it anyway, or cut the tree with --max-depth D"
-        ) from None
+        raise _priced_out("write", target, cost, max_bytes or WRITE_BYTES, raised) from None
 
 
-def _default_bytes() -> int:
-    from ..trees.files.costs import WRITE_BYTES
-
-    return WRITE_BYTES
+def _priced_out(verb: str, target: Any, cost: str, allowed: int, raised: int) -> BadInput:
+    """The one line of a picture or a file refused on its price: what it would take,
+    the bound it passes, and the bound that lets it through."""
+    doing = {"draw": "drawing", "write": "writing"}[verb]
+    return BadInput(
+        f"{doing} {target} would take {cost}, more than --max-bytes {allowed:,.0f} allows; "
+        f"give --max-bytes {raised} to {verb} it anyway, or cut the tree with --max-depth D"
+    )
 
 
 def _graph_figures(graph: Any) -> Any:
