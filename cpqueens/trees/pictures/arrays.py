@@ -341,7 +341,8 @@ class Picture:
     ``image`` is RGB (uint8), ``band`` pixel rows a depth; ``names`` and ``palette``
     the classes and their colours (white is no node); ``counts`` the nodes of each
     class below the root; ``step`` the nodes to a column (1 for the icicle);
-    ``ticks`` the columns holding a solution.
+    ``ticks`` the columns holding a solution; ``starts`` whether a black tick in a
+    band's gutter marks where a bar begins.
     """
 
     image: np.ndarray
@@ -351,6 +352,7 @@ class Picture:
     step: int
     band: int
     ticks: np.ndarray
+    starts: bool = False
 
 
 def picture_image(
@@ -384,12 +386,15 @@ def picture_image(
     else:
         step = pixel_step(len(classes), width)
         shares, edges = pixel_shares(pixel_counts(tree, step, classes, kinds)), None
-    index = stack_bands(shares, band, edges, gutter_rows(band) if edges is not None else 0)
+    gutter = gutter_rows(band) if edges is not None else 0
+    index = stack_bands(shares, band, edges, gutter)
     palette = PALETTES[names]
     # The root is no node of the search: the counts are of the nodes below it.
     counts = np.bincount(classes[1:], minlength=kinds)
     ticks = solution_columns(tree, style, index.shape[1], step, spans)
-    return Picture(colour_image(index, palette), names, palette, counts, step, band, ticks)
+    starts = bool(gutter and edges.any())
+    image = colour_image(index, palette)
+    return Picture(image, names, palette, counts, step, band, ticks, starts)
 
 
 def _example() -> CompactTree:

@@ -19,7 +19,7 @@ import numpy as np
 
 from ...disk.writing import atomic_path
 from ...display.numbers import plural, thousands
-from .arrays import TICK_COLOUR, colour_image, gutter_rows, picture_image
+from .arrays import TICK_COLOUR, colour_image, picture_image
 from .proportions import DPI
 
 if TYPE_CHECKING:
@@ -52,7 +52,6 @@ def draw_picture(
     from matplotlib import rc_context
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     levels = int(tree.depth.max(initial=0)) + 1
@@ -131,29 +130,10 @@ def draw_picture(
         if count
     ]
     if picture.ticks.any():
-        handles.append(
-            Line2D(
-                [],
-                [],
-                color=TICK_COLOUR,
-                marker="|",
-                linestyle="none",
-                markersize=10,
-                label="tick: a column holding a solution (a mark, not a share)",
-            )
-        )
-    if style == "icicle" and gutter_rows(band) and (picture.image == 0).all(axis=2).any():
-        handles.append(
-            Line2D(
-                [],
-                [],
-                color="black",
-                marker="|",
-                linestyle="none",
-                markersize=6,
-                label="black tick atop a band: where a bar begins",
-            )
-        )
+        tick = "tick: a column holding a solution (a mark, not a share)"
+        handles.append(_mark(TICK_COLOUR, 10, tick))
+    if picture.starts:
+        handles.append(_mark("black", 6, "black tick atop a band: where a bar begins"))
     figure.legend(
         handles=handles,
         loc="lower center",
@@ -166,6 +146,14 @@ def draw_picture(
     with rc_context({"svg.fonttype": "none"}), atomic_path(path) as temporary:
         figure.savefig(temporary, format=Path(path).suffix.lower()[1:], dpi=DPI)
     return Path(path)
+
+
+def _mark(colour: str, size: float, label: str):
+    """A legend entry for a mark that is no share: a vertical tick."""
+    from matplotlib.lines import Line2D
+
+    return Line2D([], [], color=colour, marker="|", linestyle="none", markersize=size,
+                  label=label)  # fmt: skip
 
 
 def _depth_ticks(levels: int) -> list[int]:
