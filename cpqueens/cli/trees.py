@@ -290,7 +290,7 @@ def _write(built: Any, target: Any, style: str, solutions_only: bool, hide_faile
             raise
         from ..trees.files.costs import WRITE_BYTES, write_price
 
-        cost = f"{error.cost} ({error.estimate:,} nodes)"
+        cost = f"{error.cost} ({error.estimate - 1:,} nodes below the root)"
         raised = write_price(built, target.suffix).bound()
         raise _priced_out("write", target, cost, max_bytes or WRITE_BYTES, raised) from None
 

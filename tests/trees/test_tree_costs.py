@@ -36,7 +36,7 @@ def test_a_write_past_the_bound_is_refused_before_anything_is_written(tmp_path, 
     message = str(error)
     # The estimate, the bound and how to raise it, in the message and the error's fields.
     assert f"max_bytes={price.largest // 2:,}" in message
-    assert f"({price.nodes:,} nodes)" in message and "on disk" in message
+    assert f"({price.nodes - 1:,} nodes below the root)" in message and "on disk" in message
     assert f"pass max_bytes={price.bound():_} to write it anyway" in message
     assert error.memory == price.memory and error.seconds == price.seconds
     assert error.cost == price.words() and error.estimate == price.nodes

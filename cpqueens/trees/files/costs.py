@@ -195,7 +195,7 @@ def check_price(
     Traceback (most recent call last):
     ...
     cpqueens.errors.TreeTooLargeError: export_tree would take about 85 MB on disk, 1.2 GB \
-of memory beside the tree and 11 s to write 't.gexf' (166,926 nodes), more than \
+of memory beside the tree and 11 s to write 't.gexf' (166,925 nodes below the root), more than \
 max_bytes=100,000,000 (100 MB) allows; pass max_bytes=1_400_000_000 to write it anyway, \
 or write a smaller tree: cut it with max_depth=..., or choose another format \
 (CP-Profiler's database, .sqlite, takes 27 bytes a node and no networkx graph)
@@ -218,10 +218,10 @@ or write a smaller tree: cut it with max_depth=..., or choose another format \
     )
     per_node = price.largest // max(price.nodes, 1)
     raise TreeTooLargeError(
-        f"{caller} would take {price.words()} to write {str(path)!r} ({price.nodes:,} "
-        f"nodes), more than max_bytes={max_bytes:,} ({format_bytes(max_bytes)}) allows; pass "
-        f"max_bytes={raised:_} to write it anyway{unread}, or write a smaller tree: cut "
-        f"it with max_depth=..., or choose another format{smaller}",
+        f"{caller} would take {price.words()} to write {str(path)!r} ({price.nodes - 1:,} "
+        f"nodes below the root), more than max_bytes={max_bytes:,} ({format_bytes(max_bytes)}) "
+        f"allows; pass max_bytes={raised:_} to write it anyway{unread}, or write a smaller "
+        f"tree: cut it with max_depth=..., or choose another format{smaller}",
         price.nodes,
         max(1, max_bytes // max(per_node, 1)),
         memory=price.memory,

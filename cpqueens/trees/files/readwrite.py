@@ -148,7 +148,7 @@ cpqueens.decision_tree; in this graph, node 53 (a queen on row 4, column 1, belo
     Traceback (most recent call last):
     ...
     cpqueens.errors.TreeTooLargeError: export_tree would take about 18 MB on disk, 259 MB \
-of memory beside the tree and 2 s to write '...t.gexf' (35,539 nodes), more than \
+of memory beside the tree and 2 s to write '...t.gexf' (35,538 nodes below the root), more than \
 max_bytes=100,000,000 (100 MB) allows; pass max_bytes=290_000_000 to write it anyway, ...
     """
     from ..compact.tree import CompactTree
